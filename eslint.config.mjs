@@ -1,0 +1,107 @@
+// Lint: typescript-eslint strict, hooks rules, import boundaries (shared → features → app) and no cycles.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', '.data', 'coverage', 'test-results', 'docs'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    settings: { 'import-x/resolver': { typescript: true, node: true } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-cycle': [
+        'error',
+        { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      // Typed hooks only (style.md): components use useAppDispatch / useAppSelector.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-redux',
+              importNames: ['useDispatch', 'useSelector'],
+              message: 'Use useAppDispatch/useAppSelector from app/hooks.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The client never imports server code, and the server never imports client code.
+    files: ['src/client/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/client',
+              from: './src/server',
+              message: 'The client talks to the server over HTTP only.',
+            },
+            {
+              target: './src/client/features/session',
+              from: './src/client/features',
+              except: ['./session'],
+            },
+            {
+              target: './src/client/features/subscription',
+              from: './src/client/features',
+              except: ['./subscription'],
+            },
+            {
+              target: './src/client/features/delegates',
+              from: './src/client/features',
+              except: ['./delegates'],
+            },
+            {
+              target: './src/client/features/errors',
+              from: './src/client/features',
+              except: ['./errors'],
+            },
+            { target: './src/client/services', from: './src/client/features' },
+            { target: './src/client/components', from: './src/client/features' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/server',
+              from: './src/client',
+              message: 'The server never imports client code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  prettier,
+);

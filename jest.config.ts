@@ -1,0 +1,34 @@
+import type { Config } from 'jest';
+
+// One transform for every project: ts-jest in transpile-only mode (tsconfig has isolatedModules),
+// emitting CommonJS so Jest can load it without ESM flags.
+const transform: Config['transform'] = {
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'CommonJS', jsx: 'react-jsx' } }],
+};
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'client',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/src/client', '<rootDir>/src/contract'],
+      setupFilesAfterEnv: ['<rootDir>/src/client/test/setupTests.ts'],
+      transform,
+      moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/src/client/test/fileStub.ts' },
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/src/server'],
+      transform,
+    },
+    {
+      displayName: 'scenarios',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/src/scenarios'],
+      transform,
+    },
+  ],
+};
+
+export default config;

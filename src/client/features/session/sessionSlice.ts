@@ -1,0 +1,60 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { LICENSES_DESTINATION } from '../../../contract/limits';
+
+// Home screen and sign-in (spec §2 Home, §4 Home / Sign-in / On load).
+export type EmailCheck = 'idle' | 'validating' | 'confirmed';
+
+export interface SessionState {
+  /** From the home route's `customer` query; licenses unless another value is given (§2, §9). */
+  destination: string;
+  /** The e-mail the person entered and that was confirmed as a Google account. */
+  email: string;
+  emailCheck: EmailCheck;
+  signingIn: boolean;
+}
+
+export const initialSessionState: SessionState = {
+  destination: LICENSES_DESTINATION,
+  email: '',
+  emailCheck: 'idle',
+  signingIn: false,
+};
+
+const sessionSlice = createSlice({
+  name: 'session',
+  initialState: initialSessionState,
+  reducers: {
+    /** The app started on some route with some `customer` query. */
+    appStarted(state, action: PayloadAction<{ destination: string }>) {
+      state.destination = action.payload.destination || LICENSES_DESTINATION;
+    },
+    emailSubmitted(state, action: PayloadAction<{ email: string }>) {
+      state.email = action.payload.email;
+      state.emailCheck = 'validating';
+    },
+    emailConfirmed(state, action: PayloadAction<{ email: string }>) {
+      state.email = action.payload.email;
+      state.emailCheck = 'confirmed';
+    },
+    /** Validator failed, or the person is being sent away: the spinner stops. */
+    emailCheckEnded(state) {
+      state.emailCheck = 'idle';
+    },
+    signInRequested(state) {
+      state.signingIn = true;
+    },
+    signInEnded(state) {
+      state.signingIn = false;
+    },
+  },
+});
+
+export const {
+  appStarted,
+  emailSubmitted,
+  emailConfirmed,
+  emailCheckEnded,
+  signInRequested,
+  signInEnded,
+} = sessionSlice.actions;
+export const sessionReducer = sessionSlice.reducer;

@@ -1,0 +1,72 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { SubscriptionInfo } from '../../../contract/subscription';
+
+// The spec's application state (§3: loadingSubscription, user) and the licence purchase (§4 Adding licences).
+export type PurchaseStatus = 'idle' | 'confirming' | 'processing' | 'succeeded';
+
+export interface SubscriptionState {
+  loadingSubscription: boolean;
+  user: SubscriptionInfo | undefined;
+  purchase: {
+    status: PurchaseStatus;
+    /** Licences the person asked to add. */
+    seatsToAdd: number;
+  };
+}
+
+export const initialSubscriptionState: SubscriptionState = {
+  loadingSubscription: false,
+  user: undefined,
+  purchase: { status: 'idle', seatsToAdd: 0 },
+};
+
+const subscriptionSlice = createSlice({
+  name: 'subscription',
+  initialState: initialSubscriptionState,
+  reducers: {
+    subscriptionRequested(state, _action: PayloadAction<{ token: string; email: string }>) {
+      state.loadingSubscription = true;
+    },
+    subscriptionLoaded(state, action: PayloadAction<SubscriptionInfo>) {
+      state.loadingSubscription = false;
+      state.user = action.payload;
+    },
+    subscriptionFailed(state) {
+      state.loadingSubscription = false;
+    },
+    /** 'Add Licenses' on the dashboard: opens the confirm dialog. */
+    addLicensesRequested(state, action: PayloadAction<{ seats: number }>) {
+      state.purchase = { status: 'confirming', seatsToAdd: action.payload.seats };
+    },
+    addLicensesCancelled(state) {
+      state.purchase = { status: 'idle', seatsToAdd: 0 };
+    },
+    /** 'Add Licenses' in the confirm dialog: the purchase is sent. */
+    addLicensesConfirmed(state) {
+      state.purchase.status = 'processing';
+    },
+    addLicensesSucceeded(state, action: PayloadAction<SubscriptionInfo>) {
+      state.purchase.status = 'succeeded';
+      state.user = action.payload;
+    },
+    /** The error dialog shows the message (errors slice); the form comes back. */
+    addLicensesFailed(state) {
+      state.purchase = { status: 'idle', seatsToAdd: 0 };
+    },
+    /** 'Add Even More Licenses' or closing the success dialog: the page reloads. */
+    successDialogClosed() {},
+  },
+});
+
+export const {
+  subscriptionRequested,
+  subscriptionLoaded,
+  subscriptionFailed,
+  addLicensesRequested,
+  addLicensesCancelled,
+  addLicensesConfirmed,
+  addLicensesSucceeded,
+  addLicensesFailed,
+  successDialogClosed,
+} = subscriptionSlice.actions;
+export const subscriptionReducer = subscriptionSlice.reducer;

@@ -1,0 +1,52 @@
+import type { SubscriptionInfo } from './subscription';
+
+// Paths and bodies of the portal API (contract §3). Client and server both import these.
+export const API_PATHS = {
+  emailValidator: '/api/email-validator',
+  subscriptionInfo: '/api/subscription-info',
+  addLicence: '/api/add-licence',
+  licenceDelegate: '/api/licence-delegate',
+  supportDelegate: '/api/support-delegate',
+  health: '/api/health',
+} as const;
+
+export type DelegateKind = 'licence' | 'support';
+
+export const DELEGATE_PATHS: Record<DelegateKind, string> = {
+  licence: API_PATHS.licenceDelegate,
+  support: API_PATHS.supportDelegate,
+};
+
+export type DelegateAction = 'add' | 'delete';
+
+export interface EmailValidatorResponse {
+  isGoogleAccount: boolean;
+}
+
+export interface AddLicenceRequest {
+  customerId: string;
+  subscriptionId: string;
+  /** The new total: current plus added. */
+  numberOfSeats: number;
+}
+
+export interface AddLicenceResponse {
+  subscription: SubscriptionInfo;
+}
+
+export interface DelegateChangeRequest {
+  email: string;
+  customerId: string;
+  action: DelegateAction;
+}
+
+export interface DelegateListResponse {
+  members: string[];
+}
+
+/** Header that carries the identity provider's access token to subscription-info. */
+export const TOKEN_HEADER = 'x-goog-token';
+/** Double-submit XSRF names (spec §7, §9). */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+export const SESSION_COOKIE = 'portal_session';

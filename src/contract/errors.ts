@@ -1,0 +1,37 @@
+// The error envelope every endpoint answers with (contract §2), and the exact texts the client keys on.
+export type ErrorStatus =
+  | 'INVALID_ARGUMENT'
+  | 'UNAUTHENTICATED'
+  | 'PERMISSION_DENIED'
+  | 'NOT_FOUND'
+  | 'ALREADY_EXISTS'
+  | 'ABORTED'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'RESOURCE_EXHAUSTED'
+  | 'INTERNAL'
+  | 'BAD_GATEWAY'
+  | 'UNAVAILABLE';
+
+export interface ErrorBody {
+  code: number;
+  status: ErrorStatus;
+  message: string;
+  details?: string;
+}
+
+export interface ErrorEnvelope {
+  error: ErrorBody;
+  /** Some identity endpoints answer OAuth-style; delegates read it as a fallback (spec §8). */
+  error_description?: string;
+}
+
+export const ERROR_TEXT = {
+  unauthenticated:
+    'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+  insufficientScopes: 'Request had insufficient authentication scopes.',
+  notACustomerPrefix: 'Not a customer of',
+  memberAlreadyExists: 'Member already exists.',
+  memberNotFound: 'Resource Not Found: memberKey',
+  noSubscription: (domain: string) => `No Google Workspace subscription found for ${domain}.`,
+  notACustomer: (resellerName: string) => `Not a customer of ${resellerName}`,
+} as const;

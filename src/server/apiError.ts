@@ -1,0 +1,20 @@
+import type { ErrorBody, ErrorStatus } from '../contract/errors';
+
+/** A failure that becomes the contract's error envelope (contract §2). Providers and routes throw it. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    readonly status: ErrorStatus,
+    message: string,
+    readonly details?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  toBody(): ErrorBody {
+    return this.details === undefined
+      ? { code: this.code, status: this.status, message: this.message }
+      : { code: this.code, status: this.status, message: this.message, details: this.details };
+  }
+}
