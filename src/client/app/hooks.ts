@@ -1,0 +1,6 @@
+// eslint-disable-next-line no-restricted-imports -- the one place the plain hooks are typed
+import { useDispatch, useSelector } from 'react-redux';
+import type { AppDispatch, RootState } from './store';
+
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();
