@@ -49,6 +49,11 @@ export interface PortalProvider {
    * Throws 403 'Request had insufficient authentication scopes.' when the token lacks it.
    */
   getDirectoryUser(email: string, token: string): Promise<DirectoryUser>;
+  /**
+   * The same directory entry read with the reseller's own credentials, for the live role re-check on
+   * every mutating call (contract §4); null when the person is no longer in the directory.
+   */
+  lookupDirectoryUser(email: string): Promise<DirectoryUser | null>;
   /** The reseller's customer for a domain, or null when the domain is not a customer. */
   findCustomer(domain: string): Promise<Customer | null>;
   /** The customer's Google Workspace subscription, or null when it has none. */
