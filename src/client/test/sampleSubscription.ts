@@ -1,0 +1,21 @@
+import type { SubscriptionInfo } from '../../contract/subscription';
+
+/** The sandbox's acme.example admin (contract §5), for tests; override any field. */
+export function sampleSubscription(overrides: Partial<SubscriptionInfo> = {}): SubscriptionInfo {
+  return {
+    email: 'admin@acme.example',
+    customerId: 'C0acme001',
+    customerDomain: 'acme.example',
+    skuName: 'Google Workspace Business Standard',
+    planName: 'ANNUAL_MONTHLY_PAY',
+    isAnnual: true,
+    numberOfSeats: 20,
+    licensedNumberOfSeats: 17,
+    maximumNumberOfSeats: 50,
+    subscriptionId: 'sub-acme-001',
+    isAdmin: true,
+    accessRoles: { license: true, support: true },
+    thumbnailPhotoUrl: null,
+    ...overrides,
+  };
+}
