@@ -1,0 +1,29 @@
+import type { PortalConfig } from '../../contract/config';
+import { createBrowserService, type Navigate } from './browser';
+import { systemClock } from './clock';
+import { createHttpService } from './http';
+import { createGoogleIdentity } from './identity/googleIdentity';
+import { createSandboxIdentity } from './identity/sandboxIdentity';
+import { createConsoleLog } from './log';
+import { createStorageService } from './storage';
+import type { IdentityService, Services } from './types';
+
+// The real services for the browser; the runtime configuration picks the identity provider.
+function createIdentity(config: PortalConfig): IdentityService {
+  if (config.identity.kind === 'google') return createGoogleIdentity(config.identity.clientId);
+  return createSandboxIdentity({
+    clientId: config.identity.clientId,
+    authorizeUrl: config.identity.authorizeUrl,
+  });
+}
+
+export function createServices(config: PortalConfig, navigate: Navigate): Services {
+  return {
+    http: createHttpService(),
+    identity: createIdentity(config),
+    storage: createStorageService(),
+    browser: createBrowserService(navigate),
+    clock: systemClock,
+    log: createConsoleLog(),
+  };
+}

@@ -1,0 +1,112 @@
+import { XSRF_COOKIE, XSRF_HEADER } from '../../contract/api';
+import type { HttpFailure, HttpService, Query } from './types';
+
+// The one door to the portal API: relative URLs only, JSON both ways, XSRF on every non-GET (spec §7).
+
+/** The slice of fetch this service uses, so tests can hand in their own. */
+export type FetchLike = (
+  url: string,
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body?: string;
+    credentials: 'same-origin';
+  },
+) => Promise<{ status: number; text(): Promise<string> }>;
+
+export interface HttpServiceOptions {
+  fetch?: FetchLike;
+  /** Where cookies are read from; document.cookie in the browser. */
+  readCookies?: () => string;
+}
+
+const SUCCESS_MIN = 200;
+const SUCCESS_MAX = 299;
+const NO_RESPONSE = 0;
+
+/** Only same-origin paths: a stray absolute URL must never receive the token or the XSRF value. */
+export function isRelativeUrl(path: string): boolean {
+  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+}
+
+/** Value of one cookie, or null. */
+export function readCookie(cookies: string, name: string): string | null {
+  for (const part of cookies.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator < 0) continue;
+    if (part.slice(0, separator).trim() !== name) continue;
+    const raw = part.slice(separator + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return null;
+}
+
+/** JSON when it parses, the raw text when not, null when empty. */
+function parseBody(text: string): unknown {
+  if (text.length === 0) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function withQuery(path: string, query?: Query): string {
+  if (!query || Object.keys(query).length === 0) return path;
+  const search = new URLSearchParams(query).toString();
+  return `${path}${path.includes('?') ? '&' : '?'}${search}`;
+}
+
+export function createHttpService(options: HttpServiceOptions = {}): HttpService {
+  const doFetch: FetchLike = options.fetch ?? ((url, init) => window.fetch(url, init));
+  const readCookies = options.readCookies ?? (() => document.cookie);
+
+  async function send<T>(
+    method: 'GET' | 'POST',
+    url: string,
+    headers: Record<string, string>,
+    body?: unknown,
+  ): Promise<T> {
+    if (!isRelativeUrl(url)) {
+      throw new TypeError(`Only relative URLs may be requested, not ${url}`);
+    }
+    const allHeaders: Record<string, string> = { Accept: 'application/json', ...headers };
+    if (method !== 'GET') {
+      allHeaders['Content-Type'] = 'application/json';
+      allHeaders[XSRF_HEADER] = readCookie(readCookies(), XSRF_COOKIE) ?? '';
+    }
+    let response: Awaited<ReturnType<FetchLike>>;
+    try {
+      response = await doFetch(url, {
+        method,
+        headers: allHeaders,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'same-origin',
+      });
+    } catch {
+      const failure: HttpFailure = { status: NO_RESPONSE, body: null };
+      throw failure;
+    }
+    let text = '';
+    try {
+      text = await response.text();
+    } catch {
+      text = '';
+    }
+    const parsed = parseBody(text);
+    if (response.status < SUCCESS_MIN || response.status > SUCCESS_MAX) {
+      const failure: HttpFailure = { status: response.status, body: parsed };
+      throw failure;
+    }
+    return parsed as T;
+  }
+
+  return {
+    get: (path, query, headers = {}) => send('GET', withQuery(path, query), headers),
+    post: (path, body) => send('POST', path, {}, body),
+  };
+}
