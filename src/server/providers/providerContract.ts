@@ -1,0 +1,298 @@
+import { ERROR_TEXT } from '../../contract/errors';
+import { DIRECTORY_SCOPE, SIGN_IN_SCOPES } from '../../contract/limits';
+import { ApiError } from '../apiError';
+import type { PortalProvider } from './provider';
+
+// The provider contract (contract §5: "Both pass the same provider contract tests"): one suite that
+// every PortalProvider runs, against the sandbox dataset (seeded for real, or served by a local fake).
+
+/** What the suite needs around a provider: a way to sign in, a clock and, if it has storage, a restart. */
+export interface ProviderHarness {
+  provider: PortalProvider;
+  /** An access token for the account with these scopes, as the identity popup would issue it. */
+  signIn(email: string, scopes: readonly string[]): Promise<string>;
+  /** Moves the identity provider's clock forward. */
+  advanceClock(ms: number): void;
+  /** Closes the provider and opens a new one on the same storage; absent when storage is remote. */
+  restart?: () => Promise<PortalProvider>;
+  close(): Promise<void>;
+}
+
+/** Just over Google's 3599 s token lifetime. */
+const PAST_TOKEN_LIFETIME_MS = 3600 * 1000;
+const ACME = 'C0acme001';
+const FLEX = 'C0flex001';
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail with an ApiError');
+}
+
+export interface ContractOptions {
+  /** The provider keeps its own storage, so the suite restarts it and reads every change back. */
+  restartable: boolean;
+}
+
+export function describeProviderContract(
+  name: string,
+  open: () => Promise<ProviderHarness>,
+  options: ContractOptions,
+): void {
+  describe(`${name} provider contract`, () => {
+    let harness: ProviderHarness;
+    let provider: PortalProvider;
+
+    beforeEach(async () => {
+      harness = await open();
+      provider = harness.provider;
+    });
+
+    afterEach(async () => {
+      await harness.close();
+    });
+
+    describe('identity', () => {
+      it('verifies a token it issued, with the granted scopes and a future expiry', async () => {
+        const token = await harness.signIn('admin@acme.example', SIGN_IN_SCOPES);
+        const info = await provider.verifyToken(token);
+        expect(info?.email).toBe('admin@acme.example');
+        expect(info?.scopes).toEqual(expect.arrayContaining([...SIGN_IN_SCOPES]));
+        expect(info?.expiresAt).toBeGreaterThan(Date.now());
+      });
+
+      it('answers null for an unknown token', async () => {
+        await expect(provider.verifyToken('not-a-token')).resolves.toBeNull();
+      });
+
+      it('answers null once the token has expired', async () => {
+        const token = await harness.signIn('admin@acme.example', SIGN_IN_SCOPES);
+        harness.advanceClock(PAST_TOKEN_LIFETIME_MS);
+        await expect(provider.verifyToken(token)).resolves.toBeNull();
+      });
+
+      it('tells Google accounts of the four dataset domains from any other domain', async () => {
+        for (const email of [
+          'admin@acme.example',
+          'admin@flex.example',
+          'admin@nosub.example',
+          'someone@stranger.example',
+        ]) {
+          await expect(provider.isGoogleAccount(email)).resolves.toBe(true);
+        }
+        await expect(provider.isGoogleAccount('person@elsewhere.example')).resolves.toBe(false);
+      });
+    });
+
+    describe('directory', () => {
+      it('reads the admin with the photo, and a plain user without one', async () => {
+        const adminToken = await harness.signIn('admin@acme.example', SIGN_IN_SCOPES);
+        const admin = await provider.getDirectoryUser('admin@acme.example', adminToken);
+        expect(admin.isAdmin).toBe(true);
+        expect(admin.thumbnailPhotoUrl).toEqual(expect.stringMatching(/\S/));
+
+        const staffToken = await harness.signIn('staff@acme.example', SIGN_IN_SCOPES);
+        await expect(provider.getDirectoryUser('staff@acme.example', staffToken)).resolves.toEqual({
+          email: 'staff@acme.example',
+          isAdmin: false,
+          thumbnailPhotoUrl: null,
+        });
+      });
+
+      it('refuses a token without the directory scope with the exact 403 text', async () => {
+        const token = await harness.signIn('admin@acme.example', ['email', 'profile']);
+        const error = await failure(provider.getDirectoryUser('admin@acme.example', token));
+        expect(error.code).toBe(403);
+        expect(error.status).toBe('PERMISSION_DENIED');
+        expect(error.message).toBe(ERROR_TEXT.insufficientScopes);
+      });
+
+      it('refuses an unknown token with the exact 401 text', async () => {
+        const error = await failure(provider.getDirectoryUser('admin@acme.example', 'nope'));
+        expect(error.code).toBe(401);
+        expect(error.message).toBe(ERROR_TEXT.unauthenticated);
+      });
+
+      it('looks users up without a token, null for someone not in the directory', async () => {
+        await expect(provider.lookupDirectoryUser('LICENCES@acme.example')).resolves.toMatchObject({
+          email: 'licences@acme.example',
+          isAdmin: false,
+        });
+        await expect(provider.lookupDirectoryUser('ghost@acme.example')).resolves.toBeNull();
+      });
+    });
+
+    describe('reseller', () => {
+      it('knows the three customers and not the stranger', async () => {
+        await expect(provider.findCustomer('acme.example')).resolves.toEqual({
+          customerId: ACME,
+          customerDomain: 'acme.example',
+        });
+        await expect(provider.findCustomer('flex.example')).resolves.toMatchObject({
+          customerId: FLEX,
+        });
+        await expect(provider.findCustomer('nosub.example')).resolves.toMatchObject({
+          customerId: 'C0nosub01',
+        });
+        await expect(provider.findCustomer('stranger.example')).resolves.toBeNull();
+      });
+
+      it('finds the seeded Workspace subscriptions, and none for nosub', async () => {
+        await expect(provider.findWorkspaceSubscription(ACME)).resolves.toEqual({
+          subscriptionId: 'sub-acme-001',
+          customerId: ACME,
+          skuName: 'Google Workspace Business Standard',
+          planName: 'ANNUAL_MONTHLY_PAY',
+          numberOfSeats: 20,
+          licensedNumberOfSeats: 17,
+          maximumNumberOfSeats: 50,
+        });
+        await expect(provider.findWorkspaceSubscription(FLEX)).resolves.toEqual({
+          subscriptionId: 'sub-flex-001',
+          customerId: FLEX,
+          skuName: 'Google Workspace Business Starter',
+          planName: 'FLEXIBLE',
+          numberOfSeats: 10,
+          licensedNumberOfSeats: 8,
+          maximumNumberOfSeats: 300,
+        });
+        await expect(provider.findWorkspaceSubscription('C0nosub01')).resolves.toBeNull();
+      });
+    });
+
+    describe('seats', () => {
+      it('raises an annual total and reads it back', async () => {
+        const changed = await provider.changeSeats(ACME, 'sub-acme-001', 20, 25);
+        expect(changed.numberOfSeats).toBe(25);
+        await expect(provider.findWorkspaceSubscription(ACME)).resolves.toMatchObject({
+          numberOfSeats: 25,
+        });
+      });
+
+      it('accepts exactly the maximum and refuses one more', async () => {
+        expect((await provider.changeSeats(ACME, 'sub-acme-001', 20, 50)).numberOfSeats).toBe(50);
+        const error = await failure(provider.changeSeats(ACME, 'sub-acme-001', 50, 51));
+        expect(error.code).toBe(400);
+      });
+
+      it.each([
+        ['the same total', 20],
+        ['a lower total', 19],
+        ['a fractional total', 20.5],
+        ['a total above the maximum', 51],
+      ])('refuses %s with 400 INVALID_ARGUMENT and keeps the total', async (_case, total) => {
+        const error = await failure(provider.changeSeats(ACME, 'sub-acme-001', 20, total));
+        expect(error.code).toBe(400);
+        expect(error.status).toBe('INVALID_ARGUMENT');
+        await expect(provider.findWorkspaceSubscription(ACME)).resolves.toMatchObject({
+          numberOfSeats: 20,
+        });
+      });
+
+      it('refuses a Flexible plan with 400', async () => {
+        const error = await failure(provider.changeSeats(FLEX, 'sub-flex-001', 10, 11));
+        expect(error.code).toBe(400);
+        expect(error.message).toMatch(/annual/i);
+      });
+
+      it('refuses a stale expected total with 409 ABORTED and asks for a reload', async () => {
+        const error = await failure(provider.changeSeats(ACME, 'sub-acme-001', 19, 25));
+        expect(error.code).toBe(409);
+        expect(error.status).toBe('ABORTED');
+        expect(error.message).toMatch(/reload/i);
+      });
+
+      it('applies exactly one of two concurrent adds from the same total', async () => {
+        const results = await Promise.allSettled([
+          provider.changeSeats(ACME, 'sub-acme-001', 20, 22),
+          provider.changeSeats(ACME, 'sub-acme-001', 20, 23),
+        ]);
+        const applied = results.filter((r) => r.status === 'fulfilled');
+        const refused = results.filter((r) => r.status === 'rejected');
+        expect(applied).toHaveLength(1);
+        expect(refused).toHaveLength(1);
+        expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({ code: 409 });
+        const winner = (applied[0] as PromiseFulfilledResult<{ numberOfSeats: number }>).value;
+        await expect(provider.findWorkspaceSubscription(ACME)).resolves.toMatchObject({
+          numberOfSeats: winner.numberOfSeats,
+        });
+      });
+    });
+
+    describe('delegates', () => {
+      it('lists the seeded delegates of each kind', async () => {
+        await expect(provider.listDelegates('licence', ACME)).resolves.toEqual([
+          'licences@acme.example',
+        ]);
+        await expect(provider.listDelegates('support', ACME)).resolves.toEqual([
+          'support@acme.example',
+        ]);
+        await expect(provider.listDelegates('licence', FLEX)).resolves.toEqual([]);
+      });
+
+      it('adds lower-cased and answers the sorted list', async () => {
+        await expect(provider.addDelegate('licence', ACME, 'Alice@Acme.Example')).resolves.toEqual([
+          'alice@acme.example',
+          'licences@acme.example',
+        ]);
+        await expect(provider.addDelegate('licence', ACME, 'zed@acme.example')).resolves.toEqual([
+          'alice@acme.example',
+          'licences@acme.example',
+          'zed@acme.example',
+        ]);
+        await expect(provider.listDelegates('support', ACME)).resolves.toEqual([
+          'support@acme.example',
+        ]);
+      });
+
+      it("refuses a present member with Google's 409 text, whatever the case", async () => {
+        const error = await failure(provider.addDelegate('licence', ACME, 'LICENCES@acme.example'));
+        expect(error.code).toBe(409);
+        expect(error.status).toBe('ALREADY_EXISTS');
+        expect(error.message).toBe(ERROR_TEXT.memberAlreadyExists);
+      });
+
+      it('removes a member, case-insensitively', async () => {
+        await expect(
+          provider.removeDelegate('support', ACME, 'Support@Acme.example'),
+        ).resolves.toEqual([]);
+        await expect(provider.listDelegates('support', ACME)).resolves.toEqual([]);
+      });
+
+      it("refuses to remove an absent member with Google's 404 text", async () => {
+        const error = await failure(provider.removeDelegate('licence', ACME, 'ghost@acme.example'));
+        expect(error.code).toBe(404);
+        expect(error.status).toBe('NOT_FOUND');
+        expect(error.message).toBe(ERROR_TEXT.memberNotFound);
+      });
+    });
+
+    if (options.restartable) {
+      it('keeps every acknowledged change across a restart', async () => {
+        const token = await harness.signIn('admin@acme.example', [DIRECTORY_SCOPE]);
+        await provider.changeSeats(ACME, 'sub-acme-001', 20, 24);
+        await provider.addDelegate('licence', ACME, 'new@acme.example');
+        await provider.removeDelegate('support', ACME, 'support@acme.example');
+
+        const restart = harness.restart;
+        if (restart === undefined) throw new Error('a restartable harness needs restart()');
+        const reopened = await restart();
+        await expect(reopened.findWorkspaceSubscription(ACME)).resolves.toMatchObject({
+          numberOfSeats: 24,
+        });
+        await expect(reopened.listDelegates('licence', ACME)).resolves.toEqual([
+          'licences@acme.example',
+          'new@acme.example',
+        ]);
+        await expect(reopened.listDelegates('support', ACME)).resolves.toEqual([]);
+        await expect(reopened.verifyToken(token)).resolves.toMatchObject({
+          email: 'admin@acme.example',
+        });
+      });
+    }
+  });
+}

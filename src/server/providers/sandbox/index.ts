@@ -1,0 +1,76 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { ApiError } from '../../apiError';
+import type { PortalProvider } from '../provider';
+import { SANDBOX_RESELLER_NAME } from './dataset';
+import { createSandboxProvider } from './sandboxProvider';
+import { prepareSchema } from './schema';
+import { createTokenStore, type IssuedToken } from './tokens';
+
+// The embedded sandbox (contract §5): one SQLite file under PORTAL_DATA_DIR, created and seeded on
+// first open, kept across restarts, removed by `npm run sandbox:reset`.
+
+const DATABASE_FILE = 'sandbox.db';
+/** WAL keeps a -wal and a -shm file beside the database; a reset removes all three. */
+const DATABASE_FILE_SUFFIXES = ['', '-wal', '-shm'];
+/** How long a writer waits for another process's write lock before giving up. */
+const BUSY_TIMEOUT_MS = 5000;
+
+export interface SandboxOptions {
+  dataDir: string;
+  /** Default 'Sandbox Reseller'. */
+  resellerName?: string;
+  /** Injectable clock (epoch ms) for token expiry in tests. */
+  now?: () => number;
+}
+
+export interface Sandbox {
+  /** kind 'sandbox' */
+  provider: PortalProvider;
+  /** The popup's Allow: an opaque token for the ticked scopes. Throws ApiError 404 for an unknown account. */
+  issueToken(email: string, scopes: string[]): IssuedToken;
+  /** For the popup page: does the directory know this account? */
+  hasAccount(email: string): boolean;
+  close(): void;
+}
+
+export type { IssuedToken };
+
+export function openSandbox(options: SandboxOptions): Sandbox {
+  mkdirSync(options.dataDir, { recursive: true });
+  const db = new Database(path.join(options.dataDir, DATABASE_FILE));
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  prepareSchema(db);
+
+  const tokens = createTokenStore(db, options.now ?? Date.now);
+  const provider = createSandboxProvider(db, tokens, options.resellerName ?? SANDBOX_RESELLER_NAME);
+  const hasUser = db.prepare<[string], { found: number }>(
+    'SELECT 1 AS found FROM directory_users WHERE email = ?',
+  );
+  const hasAccount = (email: string): boolean =>
+    hasUser.get(email.trim().toLowerCase()) !== undefined;
+
+  return {
+    provider,
+    hasAccount,
+    issueToken(email, scopes) {
+      if (!hasAccount(email)) {
+        throw new ApiError(404, 'NOT_FOUND', `The sandbox directory has no account ${email}.`);
+      }
+      return tokens.issue(email.trim().toLowerCase(), scopes);
+    },
+    close() {
+      if (db.open) db.close();
+    },
+  };
+}
+
+/** Deletes the database files so the next open re-seeds the contract's dataset. */
+export function resetSandbox(dataDir: string): void {
+  for (const suffix of DATABASE_FILE_SUFFIXES) {
+    rmSync(path.join(dataDir, `${DATABASE_FILE}${suffix}`), { force: true });
+  }
+}

@@ -1,0 +1,145 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SIGN_IN_SCOPES } from '../../../contract/limits';
+import { ApiError } from '../../apiError';
+import { openSandbox, resetSandbox } from './index';
+import { SANDBOX_TOKEN_LIFETIME_SECONDS } from './tokens';
+
+// What the sandbox adds beyond the shared contract: its files, its popup's token issue, and the
+// write lock shared by two processes on one data directory.
+
+let dataDir: string;
+
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'sandbox-'));
+});
+
+afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('creates the data directory and its database on first open', () => {
+  const nested = path.join(dataDir, 'fresh', 'dir');
+  const sandbox = openSandbox({ dataDir: nested });
+  expect(existsSync(path.join(nested, 'sandbox.db'))).toBe(true);
+  expect(sandbox.provider.kind).toBe('sandbox');
+  expect(sandbox.provider.resellerName).toBe('Sandbox Reseller');
+  sandbox.close();
+});
+
+it('seeds only on first open, and again after a reset', async () => {
+  let sandbox = openSandbox({ dataDir });
+  await sandbox.provider.changeSeats('C0acme001', 'sub-acme-001', 20, 30);
+  sandbox.close();
+
+  sandbox = openSandbox({ dataDir });
+  await expect(sandbox.provider.findWorkspaceSubscription('C0acme001')).resolves.toMatchObject({
+    numberOfSeats: 30,
+  });
+  sandbox.close();
+
+  resetSandbox(dataDir);
+  expect(existsSync(path.join(dataDir, 'sandbox.db'))).toBe(false);
+  sandbox = openSandbox({ dataDir });
+  await expect(sandbox.provider.findWorkspaceSubscription('C0acme001')).resolves.toMatchObject({
+    numberOfSeats: 20,
+  });
+  sandbox.close();
+});
+
+it('uses a configured reseller name', () => {
+  const sandbox = openSandbox({ dataDir, resellerName: 'Example Partner' });
+  expect(sandbox.provider.resellerName).toBe('Example Partner');
+  sandbox.close();
+});
+
+describe('issueToken', () => {
+  it('issues an opaque bearer token for the ticked scopes, valid for 3599 s', async () => {
+    let clock = 1_000_000;
+    const sandbox = openSandbox({ dataDir, now: () => clock });
+    const issued = sandbox.issueToken('Admin@Acme.example', ['email', 'profile']);
+    expect(issued).toEqual({
+      access_token: expect.stringMatching(/^\S{40,}$/),
+      expires_in: SANDBOX_TOKEN_LIFETIME_SECONDS,
+      scope: 'email profile',
+      token_type: 'Bearer',
+    });
+    expect(issued.access_token).not.toContain('admin');
+    await expect(sandbox.provider.verifyToken(issued.access_token)).resolves.toEqual({
+      email: 'admin@acme.example',
+      scopes: ['email', 'profile'],
+      expiresAt: 1_000_000 + 3_599_000,
+    });
+    clock += 3_598_999;
+    await expect(sandbox.provider.verifyToken(issued.access_token)).resolves.not.toBeNull();
+    clock += 1;
+    await expect(sandbox.provider.verifyToken(issued.access_token)).resolves.toBeNull();
+    sandbox.close();
+  });
+
+  it('issues a different token every time', () => {
+    const sandbox = openSandbox({ dataDir });
+    const first = sandbox.issueToken('admin@acme.example', [...SIGN_IN_SCOPES]);
+    const second = sandbox.issueToken('admin@acme.example', [...SIGN_IN_SCOPES]);
+    expect(first.access_token).not.toBe(second.access_token);
+    sandbox.close();
+  });
+
+  it('refuses an account the directory does not know with 404', () => {
+    const sandbox = openSandbox({ dataDir });
+    expect(sandbox.hasAccount('someone@stranger.example')).toBe(true);
+    expect(sandbox.hasAccount('ghost@acme.example')).toBe(false);
+    expect(() => sandbox.issueToken('ghost@acme.example', ['email'])).toThrow(
+      expect.objectContaining({ code: 404, status: 'NOT_FOUND' }),
+    );
+    sandbox.close();
+  });
+});
+
+describe('getDirectoryUser', () => {
+  it("refuses another organisation's user and a user missing from the directory with 403", async () => {
+    const sandbox = openSandbox({ dataDir });
+    const token = sandbox.issueToken('admin@acme.example', [...SIGN_IN_SCOPES]).access_token;
+    for (const email of ['admin@flex.example', 'ghost@acme.example']) {
+      const error = await sandbox.provider.getDirectoryUser(email, token).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ code: 403, status: 'PERMISSION_DENIED' });
+    }
+    sandbox.close();
+  });
+
+  it('serves the seeded photo path for the acme admin', async () => {
+    const sandbox = openSandbox({ dataDir });
+    await expect(sandbox.provider.lookupDirectoryUser('admin@acme.example')).resolves.toEqual({
+      email: 'admin@acme.example',
+      isAdmin: true,
+      thumbnailPhotoUrl: '/sandbox/photos/admin-acme.svg',
+    });
+    sandbox.close();
+  });
+});
+
+it('never loses an add when two instances share one data directory', async () => {
+  // Two server processes behind a load balancer: each has its own connection to the same file.
+  const first = openSandbox({ dataDir });
+  const second = openSandbox({ dataDir });
+  await first.provider.changeSeats('C0acme001', 'sub-acme-001', 20, 21);
+  await expect(
+    second.provider.changeSeats('C0acme001', 'sub-acme-001', 20, 22),
+  ).rejects.toMatchObject({ code: 409, status: 'ABORTED' });
+  await second.provider.changeSeats('C0acme001', 'sub-acme-001', 21, 22);
+  await expect(first.provider.findWorkspaceSubscription('C0acme001')).resolves.toMatchObject({
+    numberOfSeats: 22,
+  });
+  first.close();
+  second.close();
+});
+
+it('refuses delegates for a customer the reseller does not have', async () => {
+  const sandbox = openSandbox({ dataDir });
+  await expect(
+    sandbox.provider.addDelegate('licence', 'C0nobody', 'a@b.example'),
+  ).rejects.toMatchObject({ code: 404 });
+  sandbox.close();
+});

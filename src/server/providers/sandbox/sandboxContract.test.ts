@@ -1,0 +1,33 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describeProviderContract } from '../providerContract';
+import { openSandbox, type Sandbox } from './index';
+
+// The shared provider contract, against a real SQLite file in a fresh directory per test.
+describeProviderContract(
+  'sandbox',
+  async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'sandbox-contract-'));
+    let clock = Date.now();
+    const now = () => clock;
+    let sandbox: Sandbox = openSandbox({ dataDir, now });
+    return {
+      provider: sandbox.provider,
+      signIn: async (email, scopes) => sandbox.issueToken(email, [...scopes]).access_token,
+      advanceClock: (ms) => {
+        clock += ms;
+      },
+      restart: async () => {
+        sandbox.close();
+        sandbox = openSandbox({ dataDir, now });
+        return sandbox.provider;
+      },
+      close: async () => {
+        sandbox.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  },
+  { restartable: true },
+);
