@@ -1,6 +1,10 @@
-import { all } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import { all, spawn } from 'redux-saga/effects';
+import { delegatesSaga } from '../features/delegates/delegatesSaga';
+import { sessionSaga } from '../features/session/sessionSaga';
+import { subscriptionSaga } from '../features/subscription/subscriptionSaga';
 
-// Features' watchers are spawned here (session, subscription, delegates) as they are written.
-export function* rootSaga() {
-  yield all([]);
+// Each feature runs on its own: a failure in one never stops the others (spawn, not fork).
+export function* rootSaga(): SagaIterator {
+  yield all([spawn(sessionSaga), spawn(subscriptionSaga), spawn(delegatesSaga)]);
 }

@@ -13,21 +13,31 @@ function asTokenData(value: unknown): TokenData | null {
   return { token, expiry };
 }
 
-export function createStorageService(storage: Storage = window.localStorage): StorageService {
+/** Storage may be switched off (private mode, blocked cookies): the portal then works without it. */
+function attempt<T>(work: () => T, otherwise: T): T {
+  try {
+    return work();
+  } catch {
+    return otherwise;
+  }
+}
+
+export function createStorageService(
+  getStorage: () => Storage = () => window.localStorage,
+): StorageService {
   return {
-    getEmail: () => storage.getItem(EMAIL_KEY),
-    setEmail: (email) => storage.setItem(EMAIL_KEY, email),
+    getEmail: () => attempt(() => getStorage().getItem(EMAIL_KEY), null),
+    setEmail: (email) => attempt(() => getStorage().setItem(EMAIL_KEY, email), undefined),
     getTokenData() {
-      const raw = storage.getItem(TOKEN_DATA_KEY);
+      const raw = attempt(() => getStorage().getItem(TOKEN_DATA_KEY), null);
       if (raw === null) return null;
-      try {
-        return asTokenData(JSON.parse(raw));
-      } catch {
-        return null;
-      }
+      return attempt(() => asTokenData(JSON.parse(raw)), null);
     },
     setTokenData: ({ token, expiry }) =>
-      storage.setItem(TOKEN_DATA_KEY, JSON.stringify({ token, expiry })),
-    removeTokenData: () => storage.removeItem(TOKEN_DATA_KEY),
+      attempt(
+        () => getStorage().setItem(TOKEN_DATA_KEY, JSON.stringify({ token, expiry })),
+        undefined,
+      ),
+    removeTokenData: () => attempt(() => getStorage().removeItem(TOKEN_DATA_KEY), undefined),
   };
 }

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { DelegateKind } from '../../../contract/api';
+import { isValidDelegateEmail } from '../../../contract/email';
 
 // 'License Management Access' and 'Support Access' dialogs (spec §2 Dialogs, §4 Delegate dialogs).
 export type DelegateListStatus = 'idle' | 'loading' | 'ready';
@@ -53,8 +54,9 @@ const delegatesSlice = createSlice({
     inputChanged(state, action: PayloadAction<Kind & { value: string }>) {
       state[action.payload.kind].input = action.payload.value;
     },
-    memberAddRequested(state, _action: PayloadAction<Kind & { email: string }>) {
-      state.changing = true;
+    memberAddRequested(state, action: PayloadAction<Kind & { email: string }>) {
+      // An add with an invalid address does nothing (§5), so no loader either.
+      if (isValidDelegateEmail(action.payload.email)) state.changing = true;
     },
     /** Local update (§4): appended, sorted, input cleared. */
     memberAdded(state, action: PayloadAction<Kind & { email: string }>) {

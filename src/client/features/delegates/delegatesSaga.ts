@@ -1,0 +1,131 @@
+import type { Action } from '@reduxjs/toolkit';
+import type { SagaIterator } from 'redux-saga';
+import {
+  actionChannel,
+  call,
+  getContext,
+  put,
+  race,
+  select,
+  take,
+  takeLatest,
+} from 'redux-saga/effects';
+import {
+  DELEGATE_PATHS,
+  type DelegateChangeRequest,
+  type DelegateKind,
+} from '../../../contract/api';
+import { isValidDelegateEmail } from '../../../contract/email';
+import { errorDialogShown } from '../../app/events';
+import type { SagaContext } from '../../app/sagaContext';
+import {
+  delegateErrorMessage,
+  GENERIC_DELEGATE_ERROR,
+  UNEXPECTED_MEMBERS_ANSWER,
+} from './delegateError';
+import { selectCustomerId } from './delegatesSelectors';
+import {
+  dialogClosed,
+  dialogOpened,
+  memberAdded,
+  memberAddRequested,
+  memberChangeFailed,
+  memberDeleted,
+  memberDeleteRequested,
+  membersLoaded,
+  membersLoadFailed,
+} from './delegatesSlice';
+
+// Spec §4 Delegate dialogs, §7 licence-delegate / support-delegate, §8 Delegate errors.
+const DELEGATE_KINDS: readonly DelegateKind[] = ['licence', 'support'];
+
+function isMemberList(value: unknown): value is { members: string[] } {
+  if (typeof value !== 'object' || value === null) return false;
+  const members = (value as Record<string, unknown>).members;
+  return Array.isArray(members) && members.every((member) => typeof member === 'string');
+}
+
+const openedFor =
+  (kind: DelegateKind) =>
+  (action: Action): boolean =>
+    dialogOpened.match(action) && action.payload.kind === kind;
+
+const closedFor =
+  (kind: DelegateKind) =>
+  (action: Action): boolean =>
+    dialogClosed.match(action) && action.payload.kind === kind;
+
+function* fetchMembers(kind: DelegateKind): SagaIterator {
+  const customerId: string | undefined = yield select(selectCustomerId);
+  if (!customerId) {
+    yield put(membersLoadFailed({ kind }));
+    yield put(errorDialogShown({ message: GENERIC_DELEGATE_ERROR }));
+    return;
+  }
+  const http: SagaContext['http'] = yield getContext('http');
+  let answer: unknown;
+  try {
+    answer = yield call([http, http.get], DELEGATE_PATHS[kind], { customer: customerId });
+  } catch (failure) {
+    yield put(membersLoadFailed({ kind }));
+    yield put(errorDialogShown({ message: delegateErrorMessage(failure) }));
+    return;
+  }
+  if (!isMemberList(answer)) {
+    yield put(membersLoadFailed({ kind }));
+    yield put(errorDialogShown({ message: UNEXPECTED_MEMBERS_ANSWER }));
+    return;
+  }
+  yield put(membersLoaded({ kind, members: answer.members }));
+}
+
+/** Opening a dialog loads its list; closing it drops a load still in flight. */
+export function* loadMembers(action: ReturnType<typeof dialogOpened>): SagaIterator {
+  const { kind } = action.payload;
+  yield race({ loaded: call(fetchMembers, kind), closed: take(closedFor(kind)) });
+}
+
+type ChangeAction =
+  ReturnType<typeof memberAddRequested> | ReturnType<typeof memberDeleteRequested>;
+
+/** One add or delete; the list is updated locally on success (§4). */
+export function* changeMember(action: ChangeAction): SagaIterator {
+  const { kind, email } = action.payload;
+  const adding = memberAddRequested.match(action);
+  // An add with an invalid address does nothing (§5).
+  if (adding && !isValidDelegateEmail(email)) return;
+  const customerId: string | undefined = yield select(selectCustomerId);
+  const http: SagaContext['http'] = yield getContext('http');
+  const request: DelegateChangeRequest = {
+    email,
+    customerId: customerId ?? '',
+    action: adding ? 'add' : 'delete',
+  };
+  try {
+    if (!customerId) throw new Error(GENERIC_DELEGATE_ERROR);
+    yield call([http, http.post], DELEGATE_PATHS[kind], request);
+  } catch (failure) {
+    yield put(errorDialogShown({ message: delegateErrorMessage(failure) }));
+    // The spec's 'Member already exists.' check always clears the input (§8).
+    yield put(memberChangeFailed({ kind, clearInput: true }));
+    return;
+  }
+  yield put(adding ? memberAdded({ kind, email }) : memberDeleted({ kind, email }));
+}
+
+/** Adds and deletes run one after another, in the order they were asked for. */
+export function* watchMemberChanges(): SagaIterator {
+  const changes = yield actionChannel([memberAddRequested.type, memberDeleteRequested.type]);
+  while (true) {
+    const action: ChangeAction = yield take(changes);
+    yield call(changeMember, action);
+  }
+}
+
+export function* delegatesSaga(): SagaIterator {
+  for (const kind of DELEGATE_KINDS) {
+    // Reopening replaces a load still in flight.
+    yield takeLatest(openedFor(kind), loadMembers);
+  }
+  yield call(watchMemberChanges);
+}

@@ -1,0 +1,144 @@
+import type { SagaIterator } from 'redux-saga';
+import {
+  call,
+  fork,
+  getContext,
+  put,
+  select,
+  take,
+  takeLatest,
+  takeLeading,
+} from 'redux-saga/effects';
+import { API_PATHS } from '../../../contract/api';
+import { isValidHomeEmail } from '../../../contract/email';
+import { SIGN_IN_SCOPES, TOKEN_LIFETIME_MS } from '../../../contract/limits';
+import { subscriptionRequested } from '../../app/events';
+import type { SagaContext } from '../../app/sagaContext';
+import type { IdentityToken, TokenData } from '../../services/types';
+import { isLicensesDestination } from './destination';
+import { isConsumerEmail } from './isConsumerDomain';
+import { selectDestination, selectSessionEmail } from './sessionSelectors';
+import {
+  appStarted,
+  emailCheckEnded,
+  emailConfirmed,
+  emailSubmitted,
+  signInEnded,
+  signInRequested,
+} from './sessionSlice';
+
+// Spec §4 Home, Sign-in and On load.
+
+function isValidatorAnswer(value: unknown): value is { isGoogleAccount: boolean } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Record<string, unknown>).isGoogleAccount === 'boolean'
+  );
+}
+
+/** With a signed-in person: load the licences, or leave for the help-desk portal (§2, §4). */
+function* continueToDestination(token: string, email: string): SagaIterator {
+  const destination: string = yield select(selectDestination);
+  if (isLicensesDestination(destination)) {
+    yield put(subscriptionRequested({ token, email }));
+    return;
+  }
+  const browser: SagaContext['browser'] = yield getContext('browser');
+  const config: SagaContext['config'] = yield getContext('config');
+  yield call([browser, browser.assign], config.helpdeskUrl);
+}
+
+/** On load: a stored, unexpired token skips the home screen; anything else is removed (§4). */
+export function* boot(): SagaIterator {
+  const storage: SagaContext['storage'] = yield getContext('storage');
+  const clock: SagaContext['clock'] = yield getContext('clock');
+  const tokenData: TokenData | null = yield call([storage, storage.getTokenData]);
+  const now: number = yield call([clock, clock.now]);
+  const email: string | null = yield call([storage, storage.getEmail]);
+  if (tokenData === null || tokenData.expiry <= now || !email) {
+    // Expired, unreadable, or without the e-mail it was issued for: not a usable session.
+    yield call([storage, storage.removeTokenData]);
+    return;
+  }
+  yield call(continueToDestination, tokenData.token, email);
+}
+
+/** Home e-mail: consumer domains leave at once; otherwise the validator decides (§4, §5, §8). */
+export function* checkEmail(action: ReturnType<typeof emailSubmitted>): SagaIterator {
+  const { email } = action.payload;
+  const config: SagaContext['config'] = yield getContext('config');
+  const browser: SagaContext['browser'] = yield getContext('browser');
+  const log: SagaContext['log'] = yield getContext('log');
+  if (!isValidHomeEmail(email)) {
+    yield put(emailCheckEnded());
+    return;
+  }
+  if (isConsumerEmail(email)) {
+    yield call([browser, browser.assign], config.contactUrl);
+    yield put(emailCheckEnded());
+    return;
+  }
+  const http: SagaContext['http'] = yield getContext('http');
+  let answer: unknown;
+  try {
+    answer = yield call([http, http.get], API_PATHS.emailValidator, { email });
+  } catch (failure) {
+    yield call([log, log.error], 'The e-mail validator failed.', failure);
+    yield put(emailCheckEnded());
+    return;
+  }
+  if (!isValidatorAnswer(answer)) {
+    yield call([log, log.error], 'The e-mail validator answered unexpectedly.', answer);
+    yield put(emailCheckEnded());
+    return;
+  }
+  if (!answer.isGoogleAccount) {
+    yield call([browser, browser.assign], config.contactUrl);
+    yield put(emailCheckEnded());
+    return;
+  }
+  const storage: SagaContext['storage'] = yield getContext('storage');
+  yield call([storage, storage.setEmail], email);
+  yield put(emailConfirmed({ email }));
+}
+
+/** 'Sign in with Google': the provider's popup, the token saved with its expiry (§4, §9). */
+export function* signIn(): SagaIterator {
+  const identity: SagaContext['identity'] = yield getContext('identity');
+  const storage: SagaContext['storage'] = yield getContext('storage');
+  const clock: SagaContext['clock'] = yield getContext('clock');
+  const log: SagaContext['log'] = yield getContext('log');
+  const stateEmail: string = yield select(selectSessionEmail);
+  const email: string = stateEmail || ((yield call([storage, storage.getEmail])) ?? '');
+  let token: IdentityToken;
+  try {
+    token = yield call([identity, identity.requestToken], email, SIGN_IN_SCOPES);
+  } catch (failure) {
+    // Identity provider errors are only logged (§8).
+    yield call([log, log.error], 'Sign-in with the identity provider failed.', failure);
+    yield put(signInEnded());
+    return;
+  }
+  const now: number = yield call([clock, clock.now]);
+  yield call([storage, storage.setTokenData], {
+    token: token.accessToken,
+    expiry: now + TOKEN_LIFETIME_MS,
+  });
+  yield put(signInEnded());
+  yield call(continueToDestination, token.accessToken, email);
+}
+
+export function* sessionSaga(): SagaIterator {
+  yield fork(watchEmailAndSignIn);
+  // The stored session is looked at once per page load, however often the UI reports its start.
+  yield take(appStarted.type);
+  yield call(boot);
+}
+
+function* watchEmailAndSignIn(): SagaIterator {
+  // A newer address replaces a check still in flight.
+  yield takeLatest(emailSubmitted.type, checkEmail);
+  // One popup at a time: clicks while it is open are ignored.
+  yield takeLeading(signInRequested.type, signIn);
+}

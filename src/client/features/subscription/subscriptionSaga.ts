@@ -1,0 +1,143 @@
+import type { SagaIterator } from 'redux-saga';
+import {
+  call,
+  getContext,
+  put,
+  select,
+  takeEvery,
+  takeLatest,
+  takeLeading,
+} from 'redux-saga/effects';
+import { API_PATHS, TOKEN_HEADER, type AddLicenceRequest } from '../../../contract/api';
+import type { SubscriptionInfo } from '../../../contract/subscription';
+import { errorDialogShown, forbiddenErrorStored } from '../../app/events';
+import type { SagaContext } from '../../app/sagaContext';
+import type { HttpFailure } from '../../services/types';
+import { addLicencesErrorMessage } from './addLicencesError';
+import { subscriptionFailureEntry } from './subscriptionFailure';
+import { selectPurchase, selectUser } from './subscriptionSelectors';
+import { isSubscriptionInfo, UNEXPECTED_SUBSCRIPTION_ANSWER } from './subscriptionShape';
+import {
+  addLicensesConfirmed,
+  addLicensesFailed,
+  addLicensesSucceeded,
+  subscriptionFailed,
+  subscriptionLoaded,
+  subscriptionRequested,
+  successDialogClosed,
+  type SubscriptionState,
+} from './subscriptionSlice';
+
+// Spec §4 Sign-in / On load (the fetch), §4 Adding licences, §8 Subscription fetch failure.
+export const LICENSES_ROUTE = '/licenses';
+export const FORBIDDEN_ROUTE = '/forbidden';
+export const HOME_ROUTE = '/';
+
+/** A 2xx answer that is not a subscription counts as a failure with a readable message. */
+function unexpectedAnswer(status: number): HttpFailure {
+  return { status, body: { error: { code: status, message: UNEXPECTED_SUBSCRIPTION_ANSWER } } };
+}
+
+/** Every failure removes the saved token, then the catalogue decides (§8). */
+export function* subscriptionFetchFailed(failure: unknown): SagaIterator {
+  const storage: SagaContext['storage'] = yield getContext('storage');
+  const browser: SagaContext['browser'] = yield getContext('browser');
+  const config: SagaContext['config'] = yield getContext('config');
+  yield put(subscriptionFailed());
+  yield call([storage, storage.removeTokenData]);
+  const entry = subscriptionFailureEntry(failure);
+  switch (entry.kind) {
+    case 'notACustomer':
+      yield call([browser, browser.assign], config.contactUrl);
+      return;
+    case 'insufficientScopes':
+      yield call([browser, browser.navigate], HOME_ROUTE);
+      yield call([browser, browser.reload]);
+      return;
+    case 'expiredToken':
+      yield call([browser, browser.reload]);
+      return;
+    case 'forbidden':
+      yield put(forbiddenErrorStored(entry.error));
+      yield call([browser, browser.navigate], FORBIDDEN_ROUTE);
+      return;
+  }
+}
+
+export function* fetchSubscription(action: ReturnType<typeof subscriptionRequested>): SagaIterator {
+  const { token, email } = action.payload;
+  const http: SagaContext['http'] = yield getContext('http');
+  const browser: SagaContext['browser'] = yield getContext('browser');
+  let answer: unknown;
+  try {
+    answer = yield call(
+      [http, http.get],
+      API_PATHS.subscriptionInfo,
+      { email },
+      {
+        [TOKEN_HEADER]: token,
+      },
+    );
+  } catch (failure) {
+    yield call(subscriptionFetchFailed, failure);
+    return;
+  }
+  if (!isSubscriptionInfo(answer)) {
+    yield call(subscriptionFetchFailed, unexpectedAnswer(200));
+    return;
+  }
+  yield put(subscriptionLoaded(answer));
+  yield call([browser, browser.navigate], LICENSES_ROUTE);
+}
+
+function answeredSubscription(answer: unknown): SubscriptionInfo | null {
+  if (typeof answer !== 'object' || answer === null) return null;
+  const subscription = (answer as Record<string, unknown>).subscription;
+  return isSubscriptionInfo(subscription) ? subscription : null;
+}
+
+/** The confirmed purchase: the request carries the new total, current plus added (§7). */
+export function* addLicences(): SagaIterator {
+  const user: SubscriptionInfo | undefined = yield select(selectUser);
+  const purchase: SubscriptionState['purchase'] = yield select(selectPurchase);
+  const seats = purchase.seatsToAdd;
+  if (!user || !Number.isInteger(seats) || seats <= 0) {
+    // Nothing sensible to buy: the form comes back untouched.
+    yield put(addLicensesFailed());
+    return;
+  }
+  const http: SagaContext['http'] = yield getContext('http');
+  const request: AddLicenceRequest = {
+    customerId: user.customerId,
+    subscriptionId: user.subscriptionId,
+    numberOfSeats: user.numberOfSeats + seats,
+  };
+  let answer: unknown;
+  try {
+    answer = yield call([http, http.post], API_PATHS.addLicence, request);
+  } catch (failure) {
+    yield put(errorDialogShown({ message: addLicencesErrorMessage(failure) }));
+    yield put(addLicensesFailed());
+    return;
+  }
+  // The spec does not read the answer; the contract's subscription is used when it is whole.
+  const subscription = answeredSubscription(answer) ?? {
+    ...user,
+    numberOfSeats: request.numberOfSeats,
+  };
+  yield put(addLicensesSucceeded(subscription));
+}
+
+/** 'Add Even More Licenses' or closing the success dialog reloads the page (§2, §4). */
+export function* reloadAfterPurchase(): SagaIterator {
+  const browser: SagaContext['browser'] = yield getContext('browser');
+  yield call([browser, browser.reload]);
+}
+
+export function* subscriptionSaga(): SagaIterator {
+  // A newer token replaces a fetch still in flight.
+  yield takeLatest(subscriptionRequested.type, fetchSubscription);
+  // Concurrent purchases are not allowed: a second confirm while one is sent is ignored.
+  yield takeLeading(addLicensesConfirmed.type, addLicences);
+  yield takeEvery(successDialogClosed.type, reloadAfterPurchase);
+}
