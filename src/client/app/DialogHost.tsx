@@ -1,0 +1,123 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import type { DelegateKind } from '../../contract/api';
+import { FullScreenLoader } from '../components/FullScreenLoader';
+import {
+  dialogClosed,
+  inputChanged,
+  memberAddRequested,
+  memberDeleteRequested,
+} from '../features/delegates/delegatesSlice';
+import { errorDialogClosed } from '../features/errors/errorsSlice';
+import {
+  addLicensesCancelled,
+  addLicensesConfirmed,
+  successDialogClosed,
+} from '../features/subscription/subscriptionSlice';
+import { useAppDispatch, useAppSelector } from './hooks';
+
+// Every dialog is its own lazy chunk (issue item 1), loaded the first time the state opens it.
+const ConfirmAddDialog = lazy(() =>
+  import(
+    /* webpackChunkName: "dialog-confirm" */ '../features/subscription/components/ConfirmAddDialog'
+  ).then((module) => ({
+    default: module.ConfirmAddDialog,
+  })),
+);
+const SuccessDialog = lazy(() =>
+  import(
+    /* webpackChunkName: "dialog-success" */ '../features/subscription/components/SuccessDialog'
+  ).then((module) => ({
+    default: module.SuccessDialog,
+  })),
+);
+const ErrorDialog = lazy(() =>
+  import(/* webpackChunkName: "dialog-error" */ '../features/errors/components/ErrorDialog').then(
+    (module) => ({
+      default: module.ErrorDialog,
+    }),
+  ),
+);
+const DelegateDialog = lazy(() =>
+  import(
+    /* webpackChunkName: "dialog-delegate" */ '../features/delegates/components/DelegateDialog'
+  ).then((module) => ({
+    default: module.DelegateDialog,
+  })),
+);
+
+const DELEGATE_KINDS: DelegateKind[] = ['licence', 'support'];
+
+/** Each dialog waits for its own chunk, so loading one never hides another. */
+function Chunk({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
+function PurchaseDialogs() {
+  const dispatch = useAppDispatch();
+  const purchase = useAppSelector((state) => state.subscription.purchase);
+  const currentTotal = useAppSelector((state) => state.subscription.user?.numberOfSeats ?? 0);
+  return (
+    <>
+      {purchase.status === 'confirming' && (
+        <Chunk>
+          <ConfirmAddDialog
+            open
+            seatsToAdd={purchase.seatsToAdd}
+            currentTotal={currentTotal}
+            onCancel={() => dispatch(addLicensesCancelled())}
+            onConfirm={() => dispatch(addLicensesConfirmed())}
+          />
+        </Chunk>
+      )}
+      {purchase.status === 'succeeded' && (
+        <Chunk>
+          <SuccessDialog open onClose={() => dispatch(successDialogClosed())} />
+        </Chunk>
+      )}
+    </>
+  );
+}
+
+function DelegateDialogs() {
+  const dispatch = useAppDispatch();
+  const delegates = useAppSelector((state) => state.delegates);
+  return (
+    <>
+      {DELEGATE_KINDS.filter((kind) => delegates[kind].open).map((kind) => (
+        <Chunk key={kind}>
+          <DelegateDialog
+            kind={kind}
+            list={delegates[kind]}
+            onInputChange={(value) => dispatch(inputChanged({ kind, value }))}
+            onAdd={(email) => dispatch(memberAddRequested({ kind, email }))}
+            onDelete={(email) => dispatch(memberDeleteRequested({ kind, email }))}
+            onClose={() => dispatch(dialogClosed({ kind }))}
+          />
+        </Chunk>
+      ))}
+      {delegates.changing && <FullScreenLoader label="Saving the change" />}
+    </>
+  );
+}
+
+function ErrorDialogHost() {
+  const dispatch = useAppDispatch();
+  const message = useAppSelector((state) => state.errors.dialogMessage);
+  if (message === null) return null;
+  return (
+    <Chunk>
+      <ErrorDialog open message={message} onClose={() => dispatch(errorDialogClosed())} />
+    </Chunk>
+  );
+}
+
+/** The dialogs of spec §2, controlled by the state; the error dialog comes last, on top. */
+export function DialogHost() {
+  return (
+    <>
+      <PurchaseDialogs />
+      <DelegateDialogs />
+      <ErrorDialogHost />
+    </>
+  );
+}

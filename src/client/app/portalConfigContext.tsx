@@ -1,0 +1,11 @@
+import { createContext, useContext } from 'react';
+import type { PortalConfig } from '../../contract/config';
+
+// Screens read the runtime configuration (contract §1) here; sagas get it through saga context.
+export const PortalConfigContext = createContext<PortalConfig | null>(null);
+
+export function usePortalConfig(): PortalConfig {
+  const config = useContext(PortalConfigContext);
+  if (config === null) throw new Error('The portal configuration was not provided.');
+  return config;
+}

@@ -1,0 +1,57 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { Spinner } from '../components/Spinner';
+import { HomePage } from '../pages/HomePage';
+import { CrashScreen } from './CrashScreen';
+import { DialogHost } from './DialogHost';
+import { RequireStoredError, RequireUser } from './guards';
+
+// Route-level code splitting (issue item 1): only the home page is in the initial chunk.
+const DashboardPage = lazy(
+  () => import(/* webpackChunkName: "dashboard" */ '../pages/DashboardPage'),
+);
+const ForbiddenPage = lazy(
+  () => import(/* webpackChunkName: "forbidden" */ '../pages/ForbiddenPage'),
+);
+const SupportPage = lazy(() => import(/* webpackChunkName: "support" */ '../pages/SupportPage'));
+
+function PortalLayout() {
+  return (
+    <>
+      <Suspense fallback={<Spinner size="large" label="Loading the page" />}>
+        <Outlet />
+      </Suspense>
+      <DialogHost />
+    </>
+  );
+}
+
+/** Spec §2 routes and guards; anything else goes home. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <PortalLayout />,
+    errorElement: <CrashScreen />,
+    children: [
+      { index: true, element: <HomePage /> },
+      {
+        path: 'licenses',
+        element: (
+          <RequireUser>
+            <DashboardPage />
+          </RequireUser>
+        ),
+      },
+      {
+        path: 'forbidden',
+        element: (
+          <RequireStoredError>
+            <ForbiddenPage />
+          </RequireStoredError>
+        ),
+      },
+      { path: 'support', element: <SupportPage /> },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];

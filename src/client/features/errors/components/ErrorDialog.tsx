@@ -1,0 +1,27 @@
+import { Button, Modal, Typography } from 'antd';
+
+export interface ErrorDialogProps {
+  open: boolean;
+  message: string;
+  onClose: () => void;
+}
+
+/** 'Oops! An Error Occurred.' with the message (spec §2 Dialogs, §8). */
+export function ErrorDialog({ open, message, onClose }: ErrorDialogProps) {
+  return (
+    <Modal
+      open={open}
+      title="Oops! An Error Occurred."
+      onCancel={onClose}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          CLOSE
+        </Button>
+      }
+    >
+      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {message}
+      </Typography.Paragraph>
+    </Modal>
+  );
+}

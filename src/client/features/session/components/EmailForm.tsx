@@ -1,0 +1,53 @@
+import { Button, Flex, Input } from 'antd';
+import { useId, type FormEvent } from 'react';
+import { isValidHomeEmail } from '../../../../contract/email';
+
+export interface EmailFormProps {
+  value: string;
+  /** Support destination: Next is warn-coloured (spec §2). */
+  warn: boolean;
+  busy: boolean;
+  onChange: (value: string) => void;
+  onSubmit: (email: string) => void;
+}
+
+/** The home screen's e-mail input and Next button; Enter submits (spec §2, rules of §5). */
+export function EmailForm({ value, warn, busy, onChange, onSubmit }: EmailFormProps) {
+  const inputId = useId();
+  const valid = isValidHomeEmail(value);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (valid && !busy) onSubmit(value);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <label htmlFor={inputId} style={{ display: 'block', marginBottom: 8, fontWeight: 600 }}>
+        Email address
+      </label>
+      <Flex gap={8}>
+        <Input
+          id={inputId}
+          type="email"
+          size="large"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="name@company.com"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={value.length > 0 && !valid}
+        />
+        <Button
+          type="primary"
+          danger={warn}
+          size="large"
+          htmlType="submit"
+          disabled={!valid || busy}
+        >
+          Next
+        </Button>
+      </Flex>
+    </form>
+  );
+}

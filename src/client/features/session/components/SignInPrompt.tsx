@@ -1,0 +1,18 @@
+import { Button, Typography } from 'antd';
+
+export interface SignInPromptProps {
+  signingIn: boolean;
+  onSignIn: () => void;
+}
+
+/** Shown once the e-mail is confirmed as a Google account (spec §2 Home). */
+export function SignInPrompt({ signingIn, onSignIn }: SignInPromptProps) {
+  return (
+    <section aria-label="Sign in">
+      <Typography.Paragraph>To continue, sign in with google:</Typography.Paragraph>
+      <Button type="primary" size="large" loading={signingIn} onClick={onSignIn}>
+        Sign in with Google
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { Button, Card, Flex, InputNumber, Typography } from 'antd';
+import { useId, useState, type FormEvent } from 'react';
+import { canAddSeats, normaliseSeatCount, type SeatCount } from '../seatCount';
+
+export interface AddLicensesFormProps {
+  /** maximumNumberOfSeats − numberOfSeats (spec §5). */
+  max: number;
+  onAdd: (seats: number) => void;
+}
+
+/** The add-licences form of an annual plan (spec §2 Dashboard, rules of §5). */
+export function AddLicensesForm({ max, onAdd }: AddLicensesFormProps) {
+  const inputId = useId();
+  const hintId = useId();
+  const [seats, setSeats] = useState<SeatCount>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (canAddSeats(seats)) onAdd(seats);
+  };
+
+  return (
+    <Card>
+      <form onSubmit={submit} noValidate>
+        <Typography.Title level={2} style={{ marginTop: 0 }}>
+          <label htmlFor={inputId}>Add Licenses</label>
+        </Typography.Title>
+        <Flex gap={8} wrap align="center">
+          <InputNumber<number | string>
+            id={inputId}
+            size="large"
+            min={0}
+            max={max}
+            step={1}
+            value={seats}
+            placeholder="0"
+            aria-describedby={hintId}
+            // Typed text is normalised as spec §5 says: over max → max, other invalid → 0, text → cleared.
+            parser={(typed) => String(normaliseSeatCount(typed ?? '', max) ?? '')}
+            onChange={(value) => setSeats(value === null ? null : Number(value))}
+            style={{ width: 160 }}
+          />
+          <Button type="primary" size="large" htmlType="submit" disabled={!canAddSeats(seats)}>
+            Add Licenses
+          </Button>
+        </Flex>
+        <Typography.Paragraph id={hintId} style={{ marginTop: 8, marginBottom: 0 }}>
+          You can add up to {max} more licenses
+        </Typography.Paragraph>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,41 @@
+import { Button, Descriptions, Modal, Typography } from 'antd';
+
+export interface ConfirmAddDialogProps {
+  open: boolean;
+  seatsToAdd: number;
+  currentTotal: number;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** 'Confirm Adding Licenses' (spec §2 Dialogs): the current and the new total. */
+export function ConfirmAddDialog(props: ConfirmAddDialogProps) {
+  const { open, seatsToAdd, currentTotal, onCancel, onConfirm } = props;
+  return (
+    <Modal
+      open={open}
+      title="Confirm Adding Licenses"
+      onCancel={onCancel}
+      footer={[
+        <Button key="cancel" onClick={onCancel}>
+          Cancel
+        </Button>,
+        <Button key="add" type="primary" onClick={onConfirm}>
+          Add Licenses
+        </Button>,
+      ]}
+    >
+      <Typography.Paragraph>
+        Are you sure you want to add {seatsToAdd} licenses?
+      </Typography.Paragraph>
+      <Descriptions
+        column={1}
+        size="small"
+        items={[
+          { key: 'current', label: 'Current total', children: currentTotal },
+          { key: 'new', label: 'New total', children: currentTotal + seatsToAdd },
+        ]}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,71 @@
+import { Button, Dropdown, Flex, Typography } from 'antd';
+import { useState } from 'react';
+import type { DelegateKind } from '../../../../contract/api';
+import silhouette from '../../../assets/silhouette.svg';
+
+export interface DashboardHeaderProps {
+  customerDomain: string;
+  email: string;
+  thumbnailPhotoUrl: string | null;
+  isAdmin: boolean;
+  onDelegate: (kind: DelegateKind) => void;
+}
+
+const PHOTO_SIZE_PX = 40;
+
+const MENU_ITEMS: { key: DelegateKind; label: string }[] = [
+  { key: 'licence', label: 'Delegate Licenses Access' },
+  { key: 'support', label: 'Delegate Support Access' },
+];
+
+/** The user's photo, or the silhouette when there is none or it fails to load. */
+function UserPhoto({ url, email }: { url: string | null; email: string }) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const usable = url !== null && url !== '' && url !== failedUrl;
+  return (
+    <img
+      src={usable ? url : silhouette}
+      alt={`Photo of ${email}`}
+      width={PHOTO_SIZE_PX}
+      height={PHOTO_SIZE_PX}
+      referrerPolicy="no-referrer"
+      onError={() => setFailedUrl(url)}
+      style={{ borderRadius: '50%', objectFit: 'cover', background: '#fff' }}
+    />
+  );
+}
+
+/** Header bar of the dashboard (spec §2): domain in upper case, photo, admins-only menu (§6). */
+export function DashboardHeader(props: DashboardHeaderProps) {
+  const { customerDomain, email, thumbnailPhotoUrl, isAdmin, onDelegate } = props;
+  return (
+    <header>
+      <Flex
+        align="center"
+        justify="space-between"
+        gap={16}
+        style={{ background: '#0b3d91', color: '#fff', padding: '12px 24px' }}
+      >
+        <Typography.Text strong style={{ color: '#fff', fontSize: 18, letterSpacing: 1 }}>
+          {customerDomain.toUpperCase()}
+        </Typography.Text>
+        <Flex align="center" gap={16}>
+          {isAdmin && (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: MENU_ITEMS,
+                onClick: ({ key }) => onDelegate(key as DelegateKind),
+              }}
+            >
+              <Button ghost aria-label="Delegate access menu">
+                Delegate access
+              </Button>
+            </Dropdown>
+          )}
+          <UserPhoto url={thumbnailPhotoUrl} email={email} />
+        </Flex>
+      </Flex>
+    </header>
+  );
+}

@@ -1,0 +1,24 @@
+import { Alert, Typography } from 'antd';
+
+export interface FlexiblePlanNoticeProps {
+  helpCentreUrl: string;
+}
+
+/** A subscription that is not annual grows by adding users, not through this portal (spec §2). */
+export function FlexiblePlanNotice({ helpCentreUrl }: FlexiblePlanNoticeProps) {
+  return (
+    <Alert
+      type="info"
+      showIcon
+      title="Flexible plan"
+      description={
+        <>
+          With a Flexible subscription you add licenses simply by adding a user.{' '}
+          <Typography.Link href={helpCentreUrl} target="_blank" rel="noopener noreferrer">
+            Learn more in the Help Center
+          </Typography.Link>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,60 @@
+import { Card, Flex, Typography } from 'antd';
+import { useState } from 'react';
+import { HOME_MAX_WIDTH_PX, LICENSES_DESTINATION } from '../../contract/limits';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { Spinner } from '../components/Spinner';
+import { EmailForm } from '../features/session/components/EmailForm';
+import { SignInPrompt } from '../features/session/components/SignInPrompt';
+import { emailCheckEnded, emailSubmitted, signInRequested } from '../features/session/sessionSlice';
+
+/** E-mail entry and sign-in (spec §2 Home, §4 Home and Sign-in). */
+export function HomePage() {
+  const dispatch = useAppDispatch();
+  const session = useAppSelector((state) => state.session);
+  const loadingSubscription = useAppSelector((state) => state.subscription.loadingSubscription);
+  const [email, setEmail] = useState(session.email);
+
+  const changeEmail = (value: string) => {
+    setEmail(value);
+    // A changed address must be checked again, so sign-in never uses a stale one.
+    if (session.emailCheck === 'confirmed' && value !== session.email) dispatch(emailCheckEnded());
+  };
+
+  return (
+    <main style={{ maxWidth: HOME_MAX_WIDTH_PX, margin: '0 auto', padding: '48px 16px' }}>
+      <Card>
+        <Typography.Title level={1} style={{ marginTop: 0 }}>
+          Customer Portal
+        </Typography.Title>
+        <Typography.Paragraph>
+          Enter the email address of your organisation&apos;s account to continue.
+        </Typography.Paragraph>
+        <EmailForm
+          value={email}
+          warn={session.destination !== LICENSES_DESTINATION}
+          busy={session.emailCheck === 'validating' || loadingSubscription}
+          onChange={changeEmail}
+          onSubmit={(value) => dispatch(emailSubmitted({ email: value }))}
+        />
+        <Flex vertical style={{ marginTop: 24 }}>
+          {session.emailCheck === 'validating' && (
+            <Flex vertical align="center">
+              <Typography.Paragraph>Validating email</Typography.Paragraph>
+              <Spinner size="small" label="Validating email" />
+            </Flex>
+          )}
+          {loadingSubscription ? (
+            <Spinner size="medium" label="Loading your subscription" />
+          ) : (
+            session.emailCheck === 'confirmed' && (
+              <SignInPrompt
+                signingIn={session.signingIn}
+                onSignIn={() => dispatch(signInRequested())}
+              />
+            )
+          )}
+        </Flex>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,63 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router-dom';
+import { App, type PortalRouter } from '../app/App';
+import type { RootState } from '../app/rootReducer';
+import { routes } from '../app/routes';
+import { makeStore } from '../app/store';
+import { initialDelegatesState } from '../features/delegates/delegatesSlice';
+import { initialErrorsState } from '../features/errors/errorsSlice';
+import { initialSessionState } from '../features/session/sessionSlice';
+import { initialSubscriptionState } from '../features/subscription/subscriptionSlice';
+import { createFakeServices, type FakeServicesOptions } from './fakeServices';
+
+// Renders the whole portal through the real store, real routes and real sagas, with fake services.
+
+/** A state to start from: each slice's initial state, overridden where the test says. */
+export interface StateOverrides {
+  session?: Partial<RootState['session']>;
+  subscription?: Partial<RootState['subscription']>;
+  delegates?: Partial<RootState['delegates']>;
+  errors?: Partial<RootState['errors']>;
+}
+
+export interface RenderOptions {
+  route?: string;
+  state?: StateOverrides;
+  services?: FakeServicesOptions;
+  /** For fake timers: user-event must advance them. */
+  advanceTimers?: (ms: number) => void;
+}
+
+export function buildState(overrides: StateOverrides = {}): RootState {
+  return {
+    session: { ...initialSessionState, ...overrides.session },
+    subscription: { ...initialSubscriptionState, ...overrides.subscription },
+    delegates: { ...initialDelegatesState, ...overrides.delegates },
+    errors: { ...initialErrorsState, ...overrides.errors },
+  };
+}
+
+export function renderWithProviders(options: RenderOptions = {}) {
+  const fake = createFakeServices(options.services);
+  const router: PortalRouter = createMemoryRouter(routes, {
+    initialEntries: [options.route ?? '/'],
+  });
+  // In-app navigation from sagas moves the memory router, as the real browser service does.
+  const context = {
+    ...fake.services,
+    browser: {
+      ...fake.services.browser,
+      navigate: (path: string) => {
+        fake.services.browser.navigate(path);
+        void router.navigate(path);
+      },
+    },
+  };
+  const store = makeStore({ context, preloadedState: buildState(options.state) });
+  const user = userEvent.setup(
+    options.advanceTimers ? { advanceTimers: options.advanceTimers } : undefined,
+  );
+  const view = render(<App store={store} router={router} config={context.config} />);
+  return { ...view, store, router, fake, user };
+}

@@ -1,0 +1,92 @@
+// Client build (issue 2 item 1): ts-loader, content-hashed files, route-level chunks, dev server.
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+
+const OUTPUT_DIR = path.resolve(__dirname, 'dist/client');
+const DEFAULT_PORT = 8080;
+const DEFAULT_API_PORT = 8081;
+// Budgets for the warnings: the home page's initial JS (antd + react) and any single file.
+const KIB = 1024;
+const MAX_ENTRYPOINT_BYTES = 900 * KIB;
+const MAX_ASSET_BYTES = 700 * KIB;
+
+module.exports = (_env, argv) => {
+  const production = argv.mode !== 'development';
+  const apiTarget = `http://127.0.0.1:${process.env.API_PORT || DEFAULT_API_PORT}`;
+
+  return {
+    mode: production ? 'production' : 'development',
+    entry: { main: './src/client/index.tsx' },
+    output: {
+      path: OUTPUT_DIR,
+      publicPath: '/',
+      filename: production ? 'js/[name].[contenthash].js' : 'js/[name].js',
+      chunkFilename: production ? 'js/[name].[contenthash].js' : 'js/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash][ext]',
+      clean: true,
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          // Type errors are the typecheck script's job; the build only transpiles.
+          use: { loader: 'ts-loader', options: { transpileOnly: true } },
+        },
+        { test: /\.(svg|png|jpe?g|gif|webp|ico)$/i, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new HtmlWebpackPlugin({
+        template: 'public/index.html',
+        favicon: 'public/favicon.svg',
+      }),
+    ],
+    optimization: {
+      moduleIds: 'deterministic',
+      runtimeChunk: 'single',
+      splitChunks: {
+        chunks: 'all',
+        cacheGroups: {
+          // React, router and redux change rarely: one long-cached vendor file for the home page.
+          framework: {
+            test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|@reduxjs|redux|redux-saga|@redux-saga|react-redux|immer|reselect)[\\/]/,
+            name: 'framework',
+            priority: 20,
+          },
+          vendor: {
+            test: /[\\/]node_modules[\\/]/,
+            name: 'vendor',
+            priority: 10,
+            chunks: 'initial',
+          },
+        },
+      },
+    },
+    performance: production
+      ? { hints: 'warning', maxEntrypointSize: MAX_ENTRYPOINT_BYTES, maxAssetSize: MAX_ASSET_BYTES }
+      : false,
+    devServer: {
+      host: '127.0.0.1',
+      port: Number(process.env.PORT || DEFAULT_PORT),
+      hot: true,
+      historyApiFallback: false,
+      // The API server reads dist/client/index.html to inject the runtime configuration.
+      devMiddleware: { writeToDisk: (file) => file.endsWith('index.html') },
+      proxy: [
+        { context: ['/api', '/sandbox'], target: apiTarget },
+        {
+          // Pages go through the API server too, so it injects the configuration into them.
+          context: (pathname, request) =>
+            request.method === 'GET' &&
+            !pathname.startsWith('/js/') &&
+            !pathname.startsWith('/assets/') &&
+            (request.headers.accept || '').includes('text/html'),
+          target: apiTarget,
+        },
+      ],
+    },
+  };
+};
