@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { ApiError } from './apiError';
+import { requireSessionAndXsrfOnChanges } from './auth/guard';
+import type { ServerConfig, TrustProxy } from './config';
+import { helmetOptions } from './contentSecurity';
+import { envelope, installErrorHandling, sendError } from './errorHandler';
+import { BODY_LIMIT_BYTES } from './limits';
+import { createLogger } from './logger';
+import { SERVER_TEXT } from './messages';
+import type { PortalProvider } from './providers/provider';
+import type { Sandbox } from './providers/sandbox';
+import { addLicenceRoutes } from './routes/addLicence';
+import type { RouteContext } from './routes/context';
+import { delegateRoutes } from './routes/delegates';
+import { emailValidatorRoutes } from './routes/emailValidator';
+import { healthRoutes } from './routes/health';
+import { subscriptionInfoRoutes } from './routes/subscriptionInfo';
+import { sandboxRoutes } from './sandbox/routes';
+import { spaRoutes } from './spa';
+
+export interface BuildAppOptions {
+  config: ServerConfig;
+  provider: PortalProvider;
+  /** Present when the provider is the sandbox: its popup and stand-in pages are served too. */
+  sandbox?: Sandbox;
+  /** Epoch-ms clock for session expiry; tests move it. */
+  now?: () => number;
+  /** A pino logger (see createLogger); tests pass one that writes to memory. */
+  logger?: FastifyBaseLogger;
+}
+
+const API_PREFIX = '/api/';
+const HTTP_NOT_FOUND = 404;
+
+/** Fastify's types take a hop count as a function: trust the nearest n proxies. */
+function proxyTrust(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+/** The whole portal as one Fastify app, not yet listening (main.ts listens; tests use port 0). */
+export function buildApp(options: BuildAppOptions): FastifyInstance {
+  const { config, provider, sandbox } = options;
+  const now = options.now ?? Date.now;
+  const app = Fastify({
+    loggerInstance: options.logger ?? createLogger(config.logLevel),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: proxyTrust(config.trustProxy),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    return503OnClosing: true,
+    // Bodies are checked as sent: no type coercion, and unknown fields are refused, not dropped.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false } },
+    frameworkErrors: (error, request, reply) => {
+      sendError(error, request, reply);
+    },
+  });
+
+  app.decorateRequest('portalSession', null);
+  installErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith(API_PREFIX) || request.url === '/api') {
+      return reply
+        .code(HTTP_NOT_FOUND)
+        .send(
+          envelope(
+            HTTP_NOT_FOUND,
+            SERVER_TEXT.noEndpoint(request.method, request.url.split('?')[0] ?? ''),
+          ),
+        );
+    }
+    return reply.code(HTTP_NOT_FOUND).type('text/plain; charset=utf-8').send('Not found');
+  });
+
+  void app.register(fastifyCookie, { secret: config.sessionSecret, hook: 'onRequest' });
+  void app.register(fastifyHelmet, helmetOptions(config));
+  void app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(429, 'RESOURCE_EXHAUSTED', SERVER_TEXT.rateLimited(context.after)),
+  });
+
+  const routeContext: RouteContext = { provider, now, rateLimit: config.rateLimit };
+  void app.register(async (api) => {
+    api.addHook('onRequest', requireSessionAndXsrfOnChanges(now));
+    await api.register(healthRoutes);
+    await api.register(emailValidatorRoutes, routeContext);
+    await api.register(subscriptionInfoRoutes, routeContext);
+    await api.register(addLicenceRoutes, routeContext);
+    await api.register(delegateRoutes, routeContext);
+  });
+
+  if (sandbox !== undefined) {
+    // Registered after the rate limiter, so the sandbox's token endpoint gets its own route limit.
+    void app.register(sandboxRoutes, { sandbox, clientId: config.googleClientId });
+  }
+
+  void app.register(spaRoutes, config);
+  return app;
+}

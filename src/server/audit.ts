@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DelegateAction, DelegateKind } from '../contract/api';
+
+// One audit record per licence add and per delegate change (issue 3, "Must show" 1): who, which
+// customer, what, before and after, when. Searchable in the JSON logs by audit=true.
+
+export type AuditAction = 'licence.add' | `${DelegateKind}-delegate.${DelegateAction}`;
+
+export interface AuditRecord<T> {
+  actor: string;
+  customerId: string;
+  action: AuditAction;
+  before: T;
+  after: T;
+  /** Epoch ms of the change. */
+  at: number;
+}
+
+export function audit<T>(log: FastifyBaseLogger, record: AuditRecord<T>): void {
+  log.info(
+    { audit: true, ...record, at: new Date(record.at).toISOString() },
+    `audit ${record.action}`,
+  );
+}

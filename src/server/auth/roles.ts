@@ -1,0 +1,51 @@
+import { ApiError } from '../apiError';
+import { SERVER_TEXT } from '../messages';
+import type { DirectoryUser, PortalProvider } from '../providers/provider';
+import type { PortalSession } from './session';
+
+// Roles are read live on every call that needs them (contract §4): a removed delegate or a demoted
+// admin loses access at once, not when the session ends.
+
+export interface LiveRoles {
+  user: DirectoryUser;
+  isAdmin: boolean;
+  /** On the licence delegate list. */
+  license: boolean;
+  /** On the support delegate list. */
+  support: boolean;
+}
+
+function includesAddress(list: string[], email: string): boolean {
+  const wanted = email.toLowerCase();
+  return list.some((member) => member.toLowerCase() === wanted);
+}
+
+/** The delegate roles of a person in a customer, from the live lists. */
+export async function readDelegateRoles(
+  provider: PortalProvider,
+  customerId: string,
+  email: string,
+): Promise<{ license: boolean; support: boolean }> {
+  const [licence, support] = await Promise.all([
+    provider.listDelegates('licence', customerId),
+    provider.listDelegates('support', customerId),
+  ]);
+  return { license: includesAddress(licence, email), support: includesAddress(support, email) };
+}
+
+export async function readLiveRoles(
+  provider: PortalProvider,
+  session: PortalSession,
+): Promise<LiveRoles> {
+  const user = await provider.lookupDirectoryUser(session.email);
+  if (user === null) throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.notInDirectory);
+  const delegate = await readDelegateRoles(provider, session.customerId, session.email);
+  return { user, isAdmin: user.isAdmin, ...delegate };
+}
+
+/** The session's own customer only: editing customerId or customer never reaches another's data. */
+export function requireOwnCustomer(session: PortalSession, customerId: string): void {
+  if (customerId !== session.customerId) {
+    throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.foreignCustomer);
+  }
+}

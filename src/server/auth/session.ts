@@ -1,0 +1,87 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE, XSRF_COOKIE } from '../../contract/api';
+import { ERROR_TEXT } from '../../contract/errors';
+import { SESSION_LIFETIME_MS } from '../../contract/limits';
+import { ApiError } from '../apiError';
+import { newXsrfToken, xsrfFingerprint } from './xsrf';
+
+// The stateless session (contract §4): a signed cookie that says who the caller is and for which
+// customer, until when. Roles are never stored in it; mutating calls re-read them live.
+
+export interface PortalSession {
+  email: string;
+  customerId: string;
+  /** Epoch ms after which the session is refused. */
+  exp: number;
+  /** Fingerprint of this session's XSRF token. */
+  xsrf: string;
+}
+
+const MS_PER_SECOND = 1000;
+
+function isPortalSession(value: unknown): value is PortalSession {
+  if (typeof value !== 'object' || value === null) return false;
+  const claims = value as Record<string, unknown>;
+  return (
+    typeof claims.email === 'string' &&
+    typeof claims.customerId === 'string' &&
+    typeof claims.exp === 'number' &&
+    typeof claims.xsrf === 'string'
+  );
+}
+
+export function encodeSession(session: PortalSession): string {
+  return Buffer.from(JSON.stringify(session)).toString('base64url');
+}
+
+/** The session of a signed cookie value, or null when it is tampered, malformed or expired. */
+export function readSession(request: FastifyRequest, now: number): PortalSession | null {
+  const raw = request.cookies[SESSION_COOKIE];
+  if (raw === undefined || raw === '') return null;
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid || unsigned.value === null) return null;
+  let claims: unknown;
+  try {
+    claims = JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!isPortalSession(claims) || now >= claims.exp) return null;
+  return claims;
+}
+
+/** Throws the contract's 401 when there is no valid session. */
+export function requireSession(request: FastifyRequest, now: number): PortalSession {
+  const session = readSession(request, now);
+  if (session === null) throw new ApiError(401, 'UNAUTHENTICATED', ERROR_TEXT.unauthenticated);
+  return session;
+}
+
+/** Sets portal_session and XSRF-TOKEN; Secure when the request came over https (trust proxy). */
+export function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  who: { email: string; customerId: string },
+  now: number,
+): void {
+  const xsrfToken = newXsrfToken();
+  const session: PortalSession = {
+    email: who.email,
+    customerId: who.customerId,
+    exp: now + SESSION_LIFETIME_MS,
+    xsrf: xsrfFingerprint(xsrfToken),
+  };
+  const common = {
+    path: '/',
+    sameSite: 'strict' as const,
+    secure: request.protocol === 'https',
+    maxAge: SESSION_LIFETIME_MS / MS_PER_SECOND,
+  };
+  reply.setCookie(SESSION_COOKIE, encodeSession(session), {
+    ...common,
+    httpOnly: true,
+    signed: true,
+  });
+  // Readable by script on purpose: the client echoes it in X-XSRF-TOKEN (spec §7).
+  reply.setCookie(XSRF_COOKIE, xsrfToken, { ...common, httpOnly: false });
+}

@@ -1,0 +1,36 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../contract/api';
+import { ApiError } from '../apiError';
+import { XSRF_TOKEN_BYTES } from '../limits';
+import { SERVER_TEXT } from '../messages';
+
+// Double-submit XSRF (contract §4): a random token in a script-readable cookie, echoed in a header;
+// the session carries only its fingerprint, so a token from another session never matches.
+
+export function newXsrfToken(): string {
+  return randomBytes(XSRF_TOKEN_BYTES).toString('base64url');
+}
+
+export function xsrfFingerprint(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Throws 403 unless the header equals the cookie and belongs to this session. */
+export function checkXsrf(request: FastifyRequest, sessionFingerprint: string): void {
+  const header = request.headers[XSRF_HEADER.toLowerCase()];
+  const cookie = request.cookies[XSRF_COOKIE];
+  const valid =
+    typeof header === 'string' &&
+    header !== '' &&
+    cookie !== undefined &&
+    sameText(header, cookie) &&
+    sameText(xsrfFingerprint(header), sessionFingerprint);
+  if (!valid) throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.xsrfMissing);
+}

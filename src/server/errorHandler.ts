@@ -1,0 +1,151 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorEnvelope, ErrorStatus } from '../contract/errors';
+import { ApiError } from './apiError';
+import { BODY_LIMIT_BYTES } from './limits';
+import { SERVER_TEXT } from './messages';
+
+// The one place where a failure becomes the contract's envelope (contract §2): validation errors,
+// unreadable bodies, limits, ApiErrors from routes and providers, and anything unexpected.
+
+interface SchemaIssue {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+const STATUS_WORD: Record<number, ErrorStatus> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  409: 'ALREADY_EXISTS',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'INVALID_ARGUMENT',
+  429: 'RESOURCE_EXHAUSTED',
+  502: 'BAD_GATEWAY',
+  503: 'UNAVAILABLE',
+};
+
+const TYPE_PHRASE: Record<string, string> = {
+  integer: 'an integer',
+  number: 'a number',
+  string: 'a string',
+  boolean: 'true or false',
+  object: 'a JSON object',
+  array: 'a list',
+};
+
+const HTTP_BAD_REQUEST = 400;
+const HTTP_INTERNAL = 500;
+
+function whereOf(context: string | undefined): string {
+  return context === 'querystring'
+    ? 'query'
+    : context === 'body'
+      ? 'request body'
+      : (context ?? 'request');
+}
+
+/** A sentence naming the field, e.g. "Field 'numberOfSeats' must be an integer." */
+export function describeSchemaIssue(issue: SchemaIssue, context: string | undefined): string {
+  const where = whereOf(context);
+  const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const { params } = issue;
+  switch (issue.keyword) {
+    case 'required':
+      return `Missing required field '${String(params.missingProperty)}' in the ${where}.`;
+    case 'additionalProperties':
+      return `Unknown field '${String(params.additionalProperty)}' in the ${where}.`;
+    case 'type': {
+      const phrase = TYPE_PHRASE[String(params.type)] ?? String(params.type);
+      return field === ''
+        ? `The ${where} must be ${phrase}.`
+        : `Field '${field}' must be ${phrase}.`;
+    }
+    case 'enum': {
+      const allowed = Array.isArray(params.allowedValues) ? params.allowedValues.join(', ') : '';
+      return `Field '${field}' must be one of: ${allowed}.`;
+    }
+    case 'minimum':
+      return `Field '${field}' must be at least ${String(params.limit)}.`;
+    case 'maximum':
+      return `Field '${field}' must be at most ${String(params.limit)}.`;
+    case 'minLength':
+      return `Field '${field}' must not be empty.`;
+    case 'maxLength':
+      return `Field '${field}' must be at most ${String(params.limit)} characters long.`;
+    default:
+      return field === ''
+        ? `The ${where} ${issue.message ?? 'is invalid'}.`
+        : `Field '${field}' ${issue.message ?? 'is invalid'}.`;
+  }
+}
+
+export function envelope(code: number, message: string, details?: string): ErrorEnvelope {
+  const status = STATUS_WORD[code] ?? (code >= HTTP_INTERNAL ? 'INTERNAL' : 'INVALID_ARGUMENT');
+  return {
+    error: details === undefined ? { code, status, message } : { code, status, message, details },
+  };
+}
+
+/** Maps a known failure to status and message; null for anything unexpected. */
+function knownFailure(error: FastifyError): { code: number; message: string } | null {
+  if (error.validation !== undefined && error.validation.length > 0) {
+    const [first] = error.validation as unknown as SchemaIssue[];
+    if (first !== undefined) {
+      return {
+        code: HTTP_BAD_REQUEST,
+        message: describeSchemaIssue(first, error.validationContext),
+      };
+    }
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { code: 413, message: SERVER_TEXT.payloadTooLarge(BODY_LIMIT_BYTES) };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { code: 415, message: SERVER_TEXT.unsupportedMediaType };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { code: HTTP_BAD_REQUEST, message: SERVER_TEXT.emptyJson };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { code: HTTP_BAD_REQUEST, message: SERVER_TEXT.invalidJson };
+    default:
+      break;
+  }
+  const statusCode = error.statusCode ?? HTTP_INTERNAL;
+  if (error instanceof SyntaxError && statusCode === HTTP_BAD_REQUEST) {
+    return { code: HTTP_BAD_REQUEST, message: SERVER_TEXT.invalidJson };
+  }
+  if (statusCode >= HTTP_BAD_REQUEST && statusCode < HTTP_INTERNAL) {
+    return { code: statusCode, message: SERVER_TEXT.badRequest };
+  }
+  return null;
+}
+
+export function sendError(
+  error: FastifyError | ApiError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  if (error instanceof ApiError) {
+    if (error.code >= HTTP_INTERNAL) request.log.error({ err: error }, 'upstream failure');
+    return reply.code(error.code).type('application/json').send({ error: error.toBody() });
+  }
+  const known = knownFailure(error as FastifyError);
+  if (known !== null) {
+    request.log.info({ code: known.code, reason: error.message }, 'request refused');
+    return reply
+      .code(known.code)
+      .type('application/json')
+      .send(envelope(known.code, known.message));
+  }
+  request.log.error({ err: error }, 'unexpected failure');
+  return reply
+    .code(HTTP_INTERNAL)
+    .type('application/json')
+    .send(envelope(HTTP_INTERNAL, SERVER_TEXT.internal));
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => sendError(error as FastifyError, request, reply));
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { readConfig, type ServerConfig } from './config';
+import { ConfigError } from './configError';
+import { createGoogleProvider, readGoogleOptions } from './providers/google';
+import type { PortalProvider } from './providers/provider';
+import { openSandbox, type Sandbox } from './providers/sandbox';
+
+// `npm start`: read the configuration, open the provider, listen, and shut down cleanly on a signal.
+
+const EXIT_FAILURE = 1;
+
+interface Opened {
+  provider: PortalProvider;
+  sandbox?: Sandbox;
+}
+
+function openProvider(config: ServerConfig): Opened {
+  if (config.provider === 'google') {
+    return { provider: createGoogleProvider(readGoogleOptions(process.env)) };
+  }
+  const sandbox = openSandbox({ dataDir: config.dataDir, resellerName: config.resellerName });
+  return { provider: sandbox.provider, sandbox };
+}
+
+function isAddressInUse(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | null)?.code === 'EADDRINUSE';
+}
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(EXIT_FAILURE);
+}
+
+async function closeAll(app: FastifyInstance, opened: Opened): Promise<void> {
+  await app.close();
+  if (opened.sandbox !== undefined) opened.sandbox.close();
+  else await opened.provider.close();
+}
+
+async function main(): Promise<void> {
+  let config: ServerConfig;
+  let opened: Opened;
+  try {
+    config = readConfig(process.env);
+    opened = openProvider(config);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
+    throw error;
+  }
+
+  const app = buildApp({ config, provider: opened.provider, sandbox: opened.sandbox });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await closeAll(app, opened).catch(() => undefined);
+    if (isAddressInUse(error)) {
+      fail(
+        `Port ${config.port} on ${config.host} is already in use. Stop the other process or set PORT to a free port.`,
+      );
+    }
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  process.stdout.write(
+    `Portal ready at http://${config.host}:${port} (provider: ${config.provider}, data: ${config.dataDir})\n`,
+  );
+
+  let closing = false;
+  const shutDown = (signal: NodeJS.Signals) => {
+    // A second Ctrl-C while closing is ignored: the first one is already finishing the work.
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    closeAll(app, opened).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(EXIT_FAILURE);
+      },
+    );
+  };
+  process.on('SIGTERM', shutDown);
+  process.on('SIGINT', shutDown);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `The portal could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(EXIT_FAILURE);
+});

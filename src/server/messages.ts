@@ -1,0 +1,30 @@
+// The API server's own error texts (the ones the client keys on are in src/contract/errors.ts).
+// docs/api.md quotes every one of them; a test keeps the two in step.
+export const SERVER_TEXT = {
+  invalidHomeEmail: 'Enter a valid e-mail address.',
+  invalidDelegateEmail: 'Enter a valid e-mail address for the delegate.',
+  emailMismatch: 'The email does not match the signed-in account.',
+  xsrfMissing: 'The X-XSRF-TOKEN header must match the XSRF-TOKEN cookie of this session.',
+  notInDirectory: 'Your account is no longer in the directory of this customer.',
+  addLicenceRole: 'Only an administrator or a licence delegate can add licences.',
+  delegatesRole: 'Only an administrator can manage delegates.',
+  foreignCustomer: 'You can only see and change the subscription of your own organisation.',
+  foreignSubscription: 'This subscription does not belong to your organisation.',
+  notAnnual:
+    'Licences can only be added to an annual plan. A Flexible plan adds licences by adding a user.',
+  seatsNotAbove: (requested: number, current: number) =>
+    `The new total of licences (${requested}) must be above the current total (${current}).`,
+  seatsAboveMaximum: (requested: number, maximum: number) =>
+    `The new total of licences (${requested}) is above the maximum of ${maximum} for this subscription.`,
+  invalidJson: 'The request body is not valid JSON.',
+  emptyJson: 'The request body is empty; send a JSON object.',
+  unsupportedMediaType: 'Send the request body as application/json.',
+  payloadTooLarge: (limitBytes: number) =>
+    `The request body is larger than the limit of ${limitBytes} bytes.`,
+  rateLimited: (retryAfter: string) => `Too many requests. Try again in ${retryAfter}.`,
+  noEndpoint: (method: string, url: string) => `No API endpoint at ${method} ${url}.`,
+  badRequest: 'The request could not be read.',
+  internal: 'The portal could not complete the request. Please try again later.',
+  clientBuildMissing:
+    'The portal is starting but its web client is not built yet. Run `npm start` (or `npm run build`) and reload.',
+} as const;

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  DELEGATE_PATHS,
+  type DelegateChangeRequest,
+  type DelegateKind,
+  type DelegateListResponse,
+} from '../../contract/api';
+import { isValidDelegateEmail } from '../../contract/email';
+import { ApiError } from '../apiError';
+import { audit } from '../audit';
+import { requireSessionOn, sessionOf } from '../auth/guard';
+import { readLiveRoles, requireOwnCustomer } from '../auth/roles';
+import type { PortalSession } from '../auth/session';
+import { SERVER_TEXT } from '../messages';
+import { delegateChangeSchema, delegateListSchema } from '../schemas/delegates';
+import type { RouteContext } from './context';
+
+const DELEGATE_KINDS: readonly DelegateKind[] = ['licence', 'support'];
+
+// The two delegate lists: admins of the caller's own customer only, checked live on every call.
+export async function delegateRoutes(
+  app: FastifyInstance,
+  { provider, now }: RouteContext,
+): Promise<void> {
+  const requireAdmin = async (session: PortalSession, customerId: string) => {
+    requireOwnCustomer(session, customerId);
+    const roles = await readLiveRoles(provider, session);
+    if (!roles.isAdmin) throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.delegatesRole);
+    return roles;
+  };
+
+  for (const kind of DELEGATE_KINDS) {
+    const path = DELEGATE_PATHS[kind];
+
+    app.get<{ Querystring: { customer: string } }>(
+      path,
+      { schema: delegateListSchema, onRequest: requireSessionOn(now) },
+      async (request): Promise<DelegateListResponse> => {
+        const session = sessionOf(request);
+        await requireAdmin(session, request.query.customer);
+        return { members: await provider.listDelegates(kind, session.customerId) };
+      },
+    );
+
+    app.post<{ Body: DelegateChangeRequest }>(
+      path,
+      { schema: delegateChangeSchema },
+      async (request): Promise<DelegateListResponse> => {
+        const session = sessionOf(request);
+        const { email, customerId, action } = request.body;
+        const roles = await requireAdmin(session, customerId);
+        if (!isValidDelegateEmail(email)) {
+          throw new ApiError(400, 'INVALID_ARGUMENT', SERVER_TEXT.invalidDelegateEmail);
+        }
+        const member = email.toLowerCase();
+        const before = await provider.listDelegates(kind, session.customerId);
+        const members =
+          action === 'add'
+            ? await provider.addDelegate(kind, session.customerId, member)
+            : await provider.removeDelegate(kind, session.customerId, member);
+        audit(request.log, {
+          actor: roles.user.email,
+          customerId: session.customerId,
+          action: `${kind}-delegate.${action}`,
+          before,
+          after: members,
+          at: now(),
+        });
+        return { members };
+      },
+    );
+  }
+}

@@ -1,0 +1,208 @@
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { SESSION_COOKIE, TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../../contract/api';
+import type { ErrorEnvelope } from '../../contract/errors';
+import { SIGN_IN_SCOPES } from '../../contract/limits';
+import { buildApp } from '../app';
+import { readConfig, type ServerConfig } from '../config';
+import { createLogger } from '../logger';
+import { openSandbox, type Sandbox } from '../providers/sandbox';
+
+// A real portal on 127.0.0.1, port 0, over the real sandbox in a fresh temp directory, with a clock
+// the test moves. Browsers keep their own cookie jars, like people on different machines.
+
+export const TEST_INDEX_HTML =
+  '<!doctype html><html><head><title>Portal</title></head><body><div id="root"></div></body></html>';
+
+export interface PortalOptions {
+  dataDir?: string;
+  rateLimitMax?: number;
+  /** Write a stand-in client build (default true). */
+  withClient?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface Clock {
+  now: number;
+  advance(ms: number): void;
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export class Browser {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly baseUrl: string) {}
+
+  private remember(headers: Headers): void {
+    for (const line of headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair?.indexOf('=') ?? -1;
+      if (pair === undefined || at < 0) continue;
+      this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  }
+
+  private cookieHeader(): Record<string, string> {
+    if (this.cookies.size === 0) return {};
+    return {
+      cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    };
+  }
+
+  async request<T = unknown>(
+    method: string,
+    url: string,
+    init: { headers?: Record<string, string>; body?: string } = {},
+  ): Promise<Answer<T>> {
+    const response = await fetch(`${this.baseUrl}${url}`, {
+      method,
+      headers: { ...this.cookieHeader(), ...init.headers },
+      body: init.body,
+    });
+    this.remember(response.headers);
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // Not JSON (HTML or plain text): the raw text is the body.
+    }
+    return { status: response.status, headers: response.headers, body: body as T, text };
+  }
+
+  get<T = unknown>(url: string, headers: Record<string, string> = {}): Promise<Answer<T>> {
+    return this.request<T>('GET', url, { headers });
+  }
+
+  /** A JSON POST carrying the XSRF header from the cookie, as the SPA's http service does. */
+  post<T = unknown>(
+    url: string,
+    body: unknown,
+    options: { xsrf?: string | null; raw?: string; contentType?: string } = {},
+  ): Promise<Answer<T>> {
+    const xsrf = options.xsrf === undefined ? this.cookies.get(XSRF_COOKIE) : options.xsrf;
+    const headers: Record<string, string> = {
+      'content-type': options.contentType ?? 'application/json',
+    };
+    if (xsrf !== null && xsrf !== undefined) headers[XSRF_HEADER] = xsrf;
+    return this.request<T>('POST', url, {
+      headers,
+      body: options.raw ?? JSON.stringify(body),
+    });
+  }
+
+  get session(): string | undefined {
+    return this.cookies.get(SESSION_COOKIE);
+  }
+}
+
+export interface Portal {
+  baseUrl: string;
+  app: FastifyInstance;
+  sandbox: Sandbox;
+  config: ServerConfig;
+  clock: Clock;
+  dataDir: string;
+  /** Every JSON log line written so far. */
+  logs: Record<string, unknown>[];
+  browser(): Browser;
+  /** A browser signed in as `email` (subscription-info answered 200). */
+  signIn(email: string, scopes?: readonly string[]): Promise<Browser>;
+  token(email: string, scopes?: readonly string[]): string;
+  close(): Promise<void>;
+}
+
+const START_TIME = Date.UTC(2030, 0, 15, 9, 0, 0);
+
+export async function startPortal(options: PortalOptions = {}): Promise<Portal> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'portal-api-'));
+  const clientDir = path.join(dataDir, 'client');
+  if (options.withClient !== false) {
+    mkdirSync(clientDir, { recursive: true });
+    writeFileSync(path.join(clientDir, 'index.html'), TEST_INDEX_HTML);
+    writeFileSync(path.join(clientDir, 'main.0123abcd.js'), 'console.log("portal");');
+  }
+  const clock: Clock = {
+    now: START_TIME,
+    advance(ms) {
+      this.now += ms;
+    },
+  };
+  const now = () => clock.now;
+  const config = readConfig({
+    PORTAL_DATA_DIR: dataDir,
+    PORTAL_CLIENT_DIR: clientDir,
+    LOG_LEVEL: 'info',
+    ...options.env,
+  });
+  config.rateLimit.max = options.rateLimitMax ?? 10_000;
+  const logs: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (line.trim() !== '') logs.push(JSON.parse(line) as Record<string, unknown>);
+      }
+      done();
+    },
+  });
+  const sandbox = openSandbox({ dataDir, now });
+  const app = buildApp({
+    config,
+    provider: sandbox.provider,
+    sandbox,
+    now,
+    logger: createLogger(config.logLevel, sink),
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+
+  const token = (email: string, scopes: readonly string[] = SIGN_IN_SCOPES) =>
+    sandbox.issueToken(email, [...scopes]).access_token;
+
+  return {
+    baseUrl,
+    app,
+    sandbox,
+    config,
+    clock,
+    dataDir,
+    logs,
+    browser: () => new Browser(baseUrl),
+    token,
+    async signIn(email, scopes) {
+      const browser = new Browser(baseUrl);
+      const answer = await browser.get(
+        `/api/subscription-info?email=${encodeURIComponent(email)}`,
+        { [TOKEN_HEADER]: token(email, scopes) },
+      );
+      if (answer.status !== 200) {
+        throw new Error(`sign-in of ${email} answered ${answer.status}: ${answer.text}`);
+      }
+      return browser;
+    },
+    async close() {
+      await app.close();
+      sandbox.close();
+    },
+  };
+}
+
+export function removeDataDir(dataDir: string): void {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** The envelope's error body, for assertions. */
+export function errorOf(answer: Answer): ErrorEnvelope['error'] {
+  return (answer.body as ErrorEnvelope).error;
+}
