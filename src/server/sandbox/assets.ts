@@ -1,0 +1,115 @@
+// Static files of the sandbox pages. The Content-Security-Policy forbids inline scripts and styles,
+// so the popup's behaviour and the pages' look are served as files from /sandbox/assets/. They live
+// here as strings so the compiled server (dist/) needs no copied asset folder.
+
+export const SANDBOX_ASSET_PATH = '/sandbox/assets/';
+
+/**
+ * The identity popup's behaviour (contract §5). It posts its answer ONLY to its own origin, which is
+ * the portal's: a foreign page that opened the popup never receives a token.
+ */
+export const AUTHORIZE_SCRIPT = `'use strict';
+(function () {
+  var form = document.getElementById('consent');
+  var allow = document.getElementById('allow');
+  var cancel = document.getElementById('cancel');
+  var status = document.getElementById('status');
+  if (!form || !allow || !cancel || !status) return;
+  var ownOrigin = window.location.origin;
+
+  function answer(message) {
+    if (window.opener) window.opener.postMessage(message, ownOrigin);
+    window.close();
+  }
+
+  function tickedScopes() {
+    return Array.prototype.map.call(
+      form.querySelectorAll('input[name="scope"]:checked'),
+      function (box) { return box.value; }
+    );
+  }
+
+  form.addEventListener('submit', function (event) {
+    event.preventDefault();
+    allow.disabled = true;
+    status.textContent = 'Signing in…';
+    fetch(form.dataset.tokenUrl, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({
+        login_hint: form.dataset.loginHint,
+        client_id: form.dataset.clientId,
+        scopes: tickedScopes()
+      })
+    })
+      .then(function (response) {
+        return response.json().then(function (body) {
+          if (!response.ok) {
+            var message = body && body.error && body.error.message;
+            throw new Error(message || 'The sandbox could not issue a token.');
+          }
+          return body;
+        });
+      })
+      .then(function (token) {
+        answer({
+          access_token: token.access_token,
+          expires_in: token.expires_in,
+          scope: token.scope,
+          token_type: 'Bearer'
+        });
+      })
+      .catch(function (error) {
+        status.textContent = error.message;
+        allow.disabled = false;
+      });
+  });
+
+  cancel.addEventListener('click', function () {
+    answer({ error: 'access_denied' });
+  });
+})();
+`;
+
+export const SANDBOX_STYLES = `:root {
+  color-scheme: light;
+  font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif;
+  color: #202124;
+  background: #f1f3f4;
+}
+body { margin: 0; padding: 24px 16px; }
+main {
+  max-width: 440px;
+  margin: 0 auto;
+  padding: 24px 28px;
+  background: #ffffff;
+  border: 1px solid #dadce0;
+  border-radius: 8px;
+}
+main.wide { max-width: 700px; }
+.brand { margin: 0 0 8px; font-size: 0.85rem; letter-spacing: 0.04em; text-transform: uppercase; color: #5f6368; }
+h1 { margin: 0 0 16px; font-size: 1.4rem; font-weight: 500; }
+.account { margin: 0 0 16px; padding: 8px 12px; border: 1px solid #dadce0; border-radius: 16px; display: inline-block; }
+fieldset { margin: 0 0 20px; padding: 12px 16px; border: 1px solid #dadce0; border-radius: 6px; }
+legend { padding: 0 4px; }
+.scope { display: flex; gap: 8px; align-items: flex-start; margin: 8px 0; word-break: break-all; }
+.scope input { margin-top: 3px; }
+.actions { display: flex; justify-content: flex-end; gap: 12px; }
+button {
+  min-width: 88px;
+  padding: 8px 16px;
+  font: inherit;
+  border-radius: 4px;
+  border: 1px solid #dadce0;
+  background: #ffffff;
+  color: #1a73e8;
+  cursor: pointer;
+}
+button.primary { background: #1a73e8; border-color: #1a73e8; color: #ffffff; }
+button:disabled { opacity: 0.6; cursor: default; }
+button:focus-visible, input:focus-visible, a:focus-visible { outline: 2px solid #1a73e8; outline-offset: 2px; }
+.status { min-height: 1.4em; margin: 12px 0 0; color: #b3261e; }
+.error { color: #b3261e; }
+.requested-by { font-size: 0.85rem; color: #5f6368; }
+`;

@@ -1,0 +1,117 @@
+import { SANDBOX_ASSET_PATH } from './assets';
+
+// HTML of the sandbox pages. Every interpolated value goes through escapeHtml: the popup shows text
+// taken from its query string.
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+interface LayoutOptions {
+  title: string;
+  body: string;
+  script?: string;
+  wide?: boolean;
+  /** The small line above the heading that says which sandbox part this is. */
+  brand: string;
+}
+
+const IDENTITY_BRAND = 'Sandbox identity provider';
+const STAND_IN_BRAND = 'Sandbox stand-in page';
+
+function layout({ title, body, script, wide, brand }: LayoutOptions): string {
+  const scriptTag =
+    script === undefined ? '' : `\n<script src="${escapeHtml(script)}" defer></script>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="${SANDBOX_ASSET_PATH}sandbox.css">${scriptTag}
+</head>
+<body>
+<main${wide === true ? ' class="wide"' : ''}>
+<p class="brand">${brand}</p>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+export interface AuthorizePageOptions {
+  clientId: string;
+  loginHint: string;
+  scopes: readonly string[];
+  /** The opener's origin as it announced itself; shown only, never posted to. */
+  origin: string;
+  tokenUrl: string;
+  scriptUrl: string;
+}
+
+export function authorizePage(options: AuthorizePageOptions): string {
+  const scopes = options.scopes
+    .map(
+      (scope, index) => `<div class="scope">
+<input type="checkbox" id="scope-${index}" name="scope" value="${escapeHtml(scope)}" checked>
+<label for="scope-${index}">${escapeHtml(scope)}</label>
+</div>`,
+    )
+    .join('\n');
+  return layout({
+    title: 'Sign in - Sandbox identity',
+    brand: IDENTITY_BRAND,
+    script: options.scriptUrl,
+    body: `<h1>Sign in to the portal</h1>
+<p class="account">Account: <strong id="account">${escapeHtml(options.loginHint)}</strong></p>
+<form id="consent" data-login-hint="${escapeHtml(options.loginHint)}" data-client-id="${escapeHtml(options.clientId)}" data-token-url="${escapeHtml(options.tokenUrl)}">
+<fieldset>
+<legend>Allow the portal to use:</legend>
+${scopes}
+</fieldset>
+<p class="requested-by">Requested by ${escapeHtml(options.origin)}</p>
+<div class="actions">
+<button type="button" id="cancel">Cancel</button>
+<button type="submit" id="allow" class="primary">Allow</button>
+</div>
+<p id="status" class="status" role="status" aria-live="polite"></p>
+</form>`,
+  });
+}
+
+/** A readable page for a request the popup cannot serve (unknown account, bad parameter). */
+export function authorizeErrorPage(problem: string): string {
+  return layout({
+    title: 'Sign-in error - Sandbox identity',
+    brand: IDENTITY_BRAND,
+    body: `<h1>Sign-in cannot continue</h1>
+<p class="error" role="alert">${escapeHtml(problem)}</p>
+<p>Close this window and try again from the portal's home page.</p>`,
+  });
+}
+
+export interface StandInPageOptions {
+  /** Names what the page stands for, so people and browser tests recognise it. */
+  heading: string;
+  paragraphs: readonly string[];
+}
+
+/** The sandbox's stand-ins for the external destinations (contract §5). */
+export function standInPage({ heading, paragraphs }: StandInPageOptions): string {
+  return layout({
+    title: `${heading} - Sandbox`,
+    brand: STAND_IN_BRAND,
+    wide: true,
+    body: `<h1>${escapeHtml(heading)}</h1>
+${paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n')}`,
+  });
+}
