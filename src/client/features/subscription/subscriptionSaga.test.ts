@@ -1,0 +1,253 @@
+import { expectSaga } from 'redux-saga-test-plan';
+import { API_PATHS, TOKEN_HEADER } from '../../../contract/api';
+import { ERROR_TEXT } from '../../../contract/errors';
+import { errorDialogShown, forbiddenErrorStored } from '../../app/events';
+import { rootReducer, type RootState } from '../../app/rootReducer';
+import { makeStore } from '../../app/store';
+import {
+  apiError,
+  createFakeServices,
+  fakeConfig,
+  networkFailure,
+  ok,
+  type FakeHttpAnswer,
+  type FakeServicesOptions,
+} from '../../test/fakeServices';
+import { sampleSubscription } from '../../test/sampleSubscription';
+import { GENERIC_ADD_LICENCES_ERROR } from './addLicencesError';
+import { subscriptionSaga } from './subscriptionSaga';
+import {
+  addLicensesConfirmed,
+  addLicensesFailed,
+  addLicensesRequested,
+  addLicensesSucceeded,
+  subscriptionFailed,
+  subscriptionLoaded,
+  subscriptionRequested,
+  successDialogClosed,
+} from './subscriptionSlice';
+import { UNEXPECTED_SUBSCRIPTION_ANSWER } from './subscriptionShape';
+
+const RUN_MS = 50;
+const SUBSCRIPTION_INFO = `GET ${API_PATHS.subscriptionInfo}`;
+const ADD_LICENCE = `POST ${API_PATHS.addLicence}`;
+const initialState = (): RootState => rootReducer(undefined, { type: '@@test/init' });
+
+function run(options: FakeServicesOptions, state: RootState = initialState()) {
+  const fake = createFakeServices({ tokenData: { token: 'token-1', expiry: 1 }, ...options });
+  const saga = expectSaga(subscriptionSaga).withReducer(rootReducer, state).provide(fake.provider);
+  return { fake, saga };
+}
+
+const request = subscriptionRequested({ token: 'token-1', email: 'admin@acme.example' });
+
+describe('subscription fetch (spec §4 Sign-in)', () => {
+  it('loads the subscription with the token header and goes to /licenses', async () => {
+    const info = sampleSubscription();
+    const { fake, saga } = run({ http: { [SUBSCRIPTION_INFO]: ok(info) } });
+    const { storeState } = await saga
+      .dispatch(request)
+      .put(subscriptionLoaded(info))
+      .silentRun(RUN_MS);
+    expect(fake.calls.http).toEqual([
+      {
+        method: 'GET',
+        path: API_PATHS.subscriptionInfo,
+        query: { email: 'admin@acme.example' },
+        headers: { [TOKEN_HEADER]: 'token-1' },
+      },
+    ]);
+    expect(fake.calls.navigate).toEqual(['/licenses']);
+    expect(storeState.subscription).toMatchObject({ loadingSubscription: false, user: info });
+    expect(fake.calls.tokenDataRemovals).toBe(0);
+  });
+});
+
+describe('subscription fetch failures (spec §8)', () => {
+  const failWith = (answer: FakeHttpAnswer) => run({ http: { [SUBSCRIPTION_INFO]: answer } });
+
+  it('sends a non-customer to the contact page and removes the token', async () => {
+    const { fake, saga } = failWith(
+      apiError(
+        403,
+        'PERMISSION_DENIED',
+        'Not a customer of Sandbox Reseller',
+        'Not a customer of Sandbox Reseller',
+      ),
+    );
+    const { storeState } = await saga.dispatch(request).put(subscriptionFailed()).silentRun(RUN_MS);
+    expect(fake.calls.assign).toEqual([fakeConfig.contactUrl]);
+    expect(fake.calls.navigate).toEqual([]);
+    expect(fake.calls.storage.tokenData).toBeNull();
+    expect(fake.calls.tokenDataRemovals).toBe(1);
+    expect(storeState.subscription).toMatchObject({ loadingSubscription: false, user: undefined });
+    expect(storeState.errors.isForbidden).toBe(false);
+  });
+
+  it('goes home and reloads for insufficient scopes, removing the token', async () => {
+    const { fake, saga } = failWith(
+      apiError(403, 'PERMISSION_DENIED', ERROR_TEXT.insufficientScopes),
+    );
+    await saga.dispatch(request).not.put.actionType(forbiddenErrorStored.type).silentRun(RUN_MS);
+    expect(fake.calls.navigate).toEqual(['/']);
+    expect(fake.calls.reloads).toBe(1);
+    expect(fake.calls.tokenDataRemovals).toBe(1);
+  });
+
+  it('reloads for an expired token, removing it', async () => {
+    const { fake, saga } = failWith(apiError(401, 'UNAUTHENTICATED', ERROR_TEXT.unauthenticated));
+    await saga.dispatch(request).not.put.actionType(forbiddenErrorStored.type).silentRun(RUN_MS);
+    expect(fake.calls.reloads).toBe(1);
+    expect(fake.calls.navigate).toEqual([]);
+    expect(fake.calls.assign).toEqual([]);
+    expect(fake.calls.tokenDataRemovals).toBe(1);
+  });
+
+  it('stores anything else and shows /forbidden, removing the token', async () => {
+    const message = 'No Google Workspace subscription found for nosub.example.';
+    const { fake, saga } = failWith(apiError(404, 'NOT_FOUND', message));
+    const { storeState } = await saga
+      .dispatch(request)
+      .put(forbiddenErrorStored({ message, details: message }))
+      .silentRun(RUN_MS);
+    expect(fake.calls.navigate).toEqual(['/forbidden']);
+    expect(fake.calls.tokenDataRemovals).toBe(1);
+    expect(storeState.errors).toMatchObject({
+      isForbidden: true,
+      stored: { message, details: message },
+    });
+  });
+
+  it.each([
+    ['a network failure', networkFailure],
+    ['an HTML page with status 502', { status: 502, body: '<html>gateway</html>' }],
+  ])('shows /forbidden with a readable message for %s', async (_name, answer) => {
+    const { fake, saga } = failWith(answer);
+    const { storeState } = await saga.dispatch(request).silentRun(RUN_MS);
+    expect(fake.calls.navigate).toEqual(['/forbidden']);
+    expect(fake.calls.tokenDataRemovals).toBe(1);
+    expect(storeState.errors.stored?.details).toMatch(/\w+/);
+  });
+
+  it('treats a 200 answer that is not a subscription as a failure', async () => {
+    const { fake, saga } = failWith(ok({ customerId: 42 }));
+    const { storeState } = await saga
+      .dispatch(request)
+      .not.put.actionType(subscriptionLoaded.type)
+      .silentRun(RUN_MS);
+    expect(storeState.errors.stored).toEqual({
+      message: UNEXPECTED_SUBSCRIPTION_ANSWER,
+      details: UNEXPECTED_SUBSCRIPTION_ANSWER,
+    });
+    expect(storeState.subscription.user).toBeUndefined();
+    expect(fake.calls.navigate).toEqual(['/forbidden']);
+    expect(fake.calls.tokenDataRemovals).toBe(1);
+  });
+});
+
+describe('adding licences (spec §4 Adding licences, §7, §8)', () => {
+  const user = sampleSubscription({ numberOfSeats: 20, maximumNumberOfSeats: 50 });
+  const signedIn = (): RootState => {
+    const state = initialState();
+    return { ...state, subscription: { ...state.subscription, user } };
+  };
+
+  it('sends the new total (current plus added) and shows success with the answered subscription', async () => {
+    const bought = { ...user, numberOfSeats: 25 };
+    const { fake, saga } = run(
+      { http: { [ADD_LICENCE]: ok({ subscription: bought }) } },
+      signedIn(),
+    );
+    const { storeState } = await saga
+      .dispatch(addLicensesRequested({ seats: 5 }))
+      .dispatch(addLicensesConfirmed())
+      .put(addLicensesSucceeded(bought))
+      .silentRun(RUN_MS);
+    expect(fake.calls.http).toEqual([
+      {
+        method: 'POST',
+        path: API_PATHS.addLicence,
+        body: { customerId: 'C0acme001', subscriptionId: 'sub-acme-001', numberOfSeats: 25 },
+      },
+    ]);
+    expect(storeState.subscription.purchase.status).toBe('succeeded');
+    expect(storeState.subscription.user?.numberOfSeats).toBe(25);
+  });
+
+  it('shows the new total even when the answer carries no subscription', async () => {
+    const { saga } = run({ http: { [ADD_LICENCE]: ok(null) } }, signedIn());
+    const { storeState } = await saga
+      .dispatch(addLicensesRequested({ seats: 3 }))
+      .dispatch(addLicensesConfirmed())
+      .silentRun(RUN_MS);
+    expect(storeState.subscription.user).toEqual({ ...user, numberOfSeats: 23 });
+    expect(storeState.subscription.purchase.status).toBe('succeeded');
+  });
+
+  it('shows the error dialog with error.error.message and brings the form back', async () => {
+    const message = 'numberOfSeats must not exceed maximumNumberOfSeats (50).';
+    const { saga } = run(
+      { http: { [ADD_LICENCE]: apiError(400, 'INVALID_ARGUMENT', message) } },
+      signedIn(),
+    );
+    const { storeState } = await saga
+      .dispatch(addLicensesRequested({ seats: 5 }))
+      .dispatch(addLicensesConfirmed())
+      .put(errorDialogShown({ message }))
+      .put(addLicensesFailed())
+      .silentRun(RUN_MS);
+    expect(storeState.errors.dialogMessage).toBe(message);
+    expect(storeState.subscription.purchase).toEqual({ status: 'idle', seatsToAdd: 0 });
+    expect(storeState.subscription.user).toEqual(user);
+  });
+
+  it.each([
+    ['a network failure', networkFailure],
+    ['an HTML page', { status: 500, body: '<html>oops</html>' }],
+    ['an envelope without a message', { status: 500, body: { error: { code: 500 } } }],
+  ])('shows the generic message for %s', async (_name, answer) => {
+    const { saga } = run({ http: { [ADD_LICENCE]: answer } }, signedIn());
+    const { storeState } = await saga
+      .dispatch(addLicensesRequested({ seats: 1 }))
+      .dispatch(addLicensesConfirmed())
+      .put(errorDialogShown({ message: GENERIC_ADD_LICENCES_ERROR }))
+      .silentRun(RUN_MS);
+    expect(storeState.subscription.purchase.status).toBe('idle');
+  });
+
+  it('does not send a second purchase while one is in flight (real store)', async () => {
+    let answer: (value: FakeHttpAnswer) => void = () => undefined;
+    const fake = createFakeServices({
+      http: {
+        [ADD_LICENCE]: () =>
+          new Promise<FakeHttpAnswer>((resolve) => {
+            answer = resolve;
+          }),
+      },
+    });
+    const store = makeStore({ context: fake.services, preloadedState: signedIn() });
+    store.dispatch(addLicensesRequested({ seats: 2 }));
+    store.dispatch(addLicensesConfirmed());
+    store.dispatch(addLicensesConfirmed());
+    expect(store.getState().subscription.purchase.status).toBe('processing');
+    answer(ok({ subscription: { ...user, numberOfSeats: 22 } }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    store.dispatch(addLicensesConfirmed());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fake.calls.http.filter((call) => call.path === API_PATHS.addLicence)).toHaveLength(2);
+    expect(fake.calls.http[0]?.body).toMatchObject({ numberOfSeats: 22 });
+    expect(fake.calls.http[1]?.body).toMatchObject({ numberOfSeats: 24 });
+  });
+
+  it('sends nothing when no licences were chosen', async () => {
+    const { fake, saga } = run({}, signedIn());
+    await saga.dispatch(addLicensesConfirmed()).put(addLicensesFailed()).silentRun(RUN_MS);
+    expect(fake.calls.http).toEqual([]);
+  });
+
+  it('reloads the page when the success dialog closes', async () => {
+    const { fake, saga } = run({}, signedIn());
+    await saga.dispatch(successDialogClosed()).silentRun(RUN_MS);
+    expect(fake.calls.reloads).toBe(1);
+  });
+});
