@@ -90,6 +90,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 
   const routeContext: RouteContext = { provider, now, rateLimit: config.rateLimit };
   void app.register(async (api) => {
+    // The API speaks JSON only: any other body is a 415, not a string that fails later.
+    api.removeContentTypeParser('text/plain');
     api.addHook('onRequest', requireSessionAndXsrfOnChanges(now));
     await api.register(healthRoutes);
     await api.register(emailValidatorRoutes, routeContext);

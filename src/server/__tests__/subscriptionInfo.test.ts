@@ -1,0 +1,239 @@
+import { SESSION_COOKIE, TOKEN_HEADER, XSRF_COOKIE } from '../../contract/api';
+import { ERROR_TEXT } from '../../contract/errors';
+import { SESSION_LIFETIME_MS } from '../../contract/limits';
+import type { SubscriptionInfo } from '../../contract/subscription';
+import { errorOf, removeDataDir, startPortal, type Portal } from '../testing/portalHarness';
+
+// GET /api/subscription-info and GET /api/email-validator against a listening portal over the sandbox.
+
+const MS_PER_SECOND = 1000;
+const TOKEN_LIFETIME_SECONDS = 3599;
+
+let portal: Portal;
+beforeAll(async () => {
+  portal = await startPortal();
+});
+afterAll(async () => {
+  await portal.close();
+  removeDataDir(portal.dataDir);
+});
+
+const infoUrl = (email: string) => `/api/subscription-info?email=${encodeURIComponent(email)}`;
+
+function cookieLine(lines: string[], name: string): string {
+  const line = lines.find((candidate) => candidate.startsWith(`${name}=`));
+  if (line === undefined) throw new Error(`no ${name} cookie in ${lines.join(' | ')}`);
+  return line;
+}
+
+describe('GET /api/health', () => {
+  it('answers ok', async () => {
+    const answer = await portal.browser().get('/api/health');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ status: 'ok' });
+  });
+});
+
+describe('GET /api/email-validator', () => {
+  it.each([
+    ['admin@acme.example', true],
+    ['someone@stranger.example', true],
+    ['person@elsewhere.example', false],
+  ])('answers isGoogleAccount for %s', async (email, expected) => {
+    const answer = await portal.browser().get(`/api/email-validator?email=${email}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ isGoogleAccount: expected });
+  });
+
+  it.each([
+    ['no at sign', 'adminacme.example'],
+    ['a one-letter top level', 'admin@acme.e'],
+    ['a space', 'ad min@acme.example'],
+    ['a comma', 'admin,x@acme.example'],
+    ['too long', `${'a'.repeat(250)}@acme.example`],
+    ['empty', ''],
+  ])('refuses an address with %s with 400', async (_case, email) => {
+    const answer = await portal
+      .browser()
+      .get(`/api/email-validator?email=${encodeURIComponent(email)}`);
+    expect(answer.status).toBe(400);
+    expect(errorOf(answer)).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT' });
+  });
+
+  it('names the missing field and refuses unknown ones', async () => {
+    const missing = await portal.browser().get('/api/email-validator');
+    expect(errorOf(missing).message).toBe("Missing required field 'email' in the query.");
+    const unknown = await portal.browser().get('/api/email-validator?email=a@acme.example&x=1');
+    expect(unknown.status).toBe(400);
+    expect(errorOf(unknown).message).toBe("Unknown field 'x' in the query.");
+  });
+});
+
+describe('GET /api/subscription-info', () => {
+  it('answers the admin subscription and starts a session', async () => {
+    const browser = portal.browser();
+    const answer = await browser.get<SubscriptionInfo>(infoUrl('admin@acme.example'), {
+      [TOKEN_HEADER]: portal.token('admin@acme.example'),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      email: 'admin@acme.example',
+      customerId: 'C0acme001',
+      customerDomain: 'acme.example',
+      skuName: 'Google Workspace Business Standard',
+      planName: 'ANNUAL_MONTHLY_PAY',
+      isAnnual: true,
+      numberOfSeats: 20,
+      licensedNumberOfSeats: 17,
+      maximumNumberOfSeats: 50,
+      subscriptionId: 'sub-acme-001',
+      isAdmin: true,
+      accessRoles: { license: false, support: false },
+      thumbnailPhotoUrl: expect.stringMatching(/^\/sandbox\/photos\//),
+    });
+
+    const lines = answer.headers.getSetCookie();
+    const session = cookieLine(lines, SESSION_COOKIE);
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Strict/i);
+    expect(session).toMatch(/Path=\//);
+    expect(session).toMatch(new RegExp(`Max-Age=${SESSION_LIFETIME_MS / MS_PER_SECOND}`));
+    expect(session).not.toMatch(/Secure/i);
+    const xsrf = cookieLine(lines, XSRF_COOKIE);
+    expect(xsrf).not.toMatch(/HttpOnly/i);
+    expect(xsrf).toMatch(/SameSite=Strict/i);
+    // The session cookie is signed and carries no roles.
+    const payload = JSON.parse(
+      Buffer.from(browser.session?.split('.')[0] ?? '', 'base64url').toString('utf8'),
+    ) as Record<string, unknown>;
+    expect(Object.keys(payload).sort()).toEqual(['customerId', 'email', 'exp', 'xsrf']);
+  });
+
+  it('matches the e-mail case-insensitively and reports delegate roles', async () => {
+    const answer = await portal.browser().get<SubscriptionInfo>(infoUrl('Licences@ACME.example'), {
+      [TOKEN_HEADER]: portal.token('licences@acme.example'),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.isAdmin).toBe(false);
+    expect(answer.body.accessRoles).toEqual({ license: true, support: false });
+    const support = await portal.browser().get<SubscriptionInfo>(infoUrl('support@acme.example'), {
+      [TOKEN_HEADER]: portal.token('support@acme.example'),
+    });
+    expect(support.body.accessRoles).toEqual({ license: false, support: true });
+    const staff = await portal.browser().get<SubscriptionInfo>(infoUrl('staff@acme.example'), {
+      [TOKEN_HEADER]: portal.token('staff@acme.example'),
+    });
+    expect(staff.body).toMatchObject({
+      isAdmin: false,
+      accessRoles: { license: false, support: false },
+      thumbnailPhotoUrl: null,
+    });
+  });
+
+  it('answers a Flexible plan as not annual', async () => {
+    const answer = await portal.browser().get<SubscriptionInfo>(infoUrl('admin@flex.example'), {
+      [TOKEN_HEADER]: portal.token('admin@flex.example'),
+    });
+    expect(answer.body).toMatchObject({ planName: 'FLEXIBLE', isAnnual: false, isAdmin: true });
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['unknown', 'sandbox.not-a-real-token'],
+    ['empty', ''],
+  ])('refuses a %s token with the contract 401', async (_case, token) => {
+    const headers: Record<string, string> = token === undefined ? {} : { [TOKEN_HEADER]: token };
+    const answer = await portal.browser().get(infoUrl('admin@acme.example'), headers);
+    expect(answer.status).toBe(401);
+    expect(errorOf(answer)).toEqual({
+      code: 401,
+      status: 'UNAUTHENTICATED',
+      message: ERROR_TEXT.unauthenticated,
+    });
+    expect(answer.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('refuses an expired token with the contract 401', async () => {
+    const token = portal.token('admin@acme.example');
+    portal.clock.advance(TOKEN_LIFETIME_SECONDS * MS_PER_SECOND + 1);
+    const answer = await portal.browser().get(infoUrl('admin@acme.example'), {
+      [TOKEN_HEADER]: token,
+    });
+    expect(answer.status).toBe(401);
+    expect(errorOf(answer).message).toBe(ERROR_TEXT.unauthenticated);
+  });
+
+  it("refuses 403 when the e-mail is not the token's own", async () => {
+    const answer = await portal.browser().get(infoUrl('admin@acme.example'), {
+      [TOKEN_HEADER]: portal.token('staff@acme.example'),
+    });
+    expect(answer.status).toBe(403);
+    expect(errorOf(answer).status).toBe('PERMISSION_DENIED');
+  });
+
+  it('refuses 403 with the scopes text when the token lacks the directory scope', async () => {
+    const answer = await portal.browser().get(infoUrl('admin@acme.example'), {
+      [TOKEN_HEADER]: portal.token('admin@acme.example', ['email', 'profile']),
+    });
+    expect(answer.status).toBe(403);
+    expect(errorOf(answer)).toMatchObject({
+      status: 'PERMISSION_DENIED',
+      message: ERROR_TEXT.insufficientScopes,
+    });
+  });
+
+  it('refuses a non-customer with message and details naming the reseller', async () => {
+    const answer = await portal.browser().get(infoUrl('someone@stranger.example'), {
+      [TOKEN_HEADER]: portal.token('someone@stranger.example'),
+    });
+    expect(answer.status).toBe(403);
+    expect(errorOf(answer)).toEqual({
+      code: 403,
+      status: 'PERMISSION_DENIED',
+      message: 'Not a customer of Sandbox Reseller',
+      details: 'Not a customer of Sandbox Reseller',
+    });
+  });
+
+  it('answers 404 for a customer without a Workspace subscription', async () => {
+    const answer = await portal.browser().get(infoUrl('admin@nosub.example'), {
+      [TOKEN_HEADER]: portal.token('admin@nosub.example'),
+    });
+    expect(answer.status).toBe(404);
+    expect(errorOf(answer)).toEqual({
+      code: 404,
+      status: 'NOT_FOUND',
+      message: 'No Google Workspace subscription found for nosub.example.',
+    });
+  });
+
+  it('refuses a missing e-mail with 400 before looking at the token', async () => {
+    const answer = await portal.browser().get('/api/subscription-info', {
+      [TOKEN_HEADER]: portal.token('admin@acme.example'),
+    });
+    expect(answer.status).toBe(400);
+    expect(errorOf(answer).message).toMatch(/'email'/);
+  });
+});
+
+describe('behind an https proxy', () => {
+  let proxied: Portal;
+  beforeAll(async () => {
+    proxied = await startPortal({ env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => {
+    await proxied.close();
+    removeDataDir(proxied.dataDir);
+  });
+
+  it('marks both cookies Secure', async () => {
+    const answer = await proxied.browser().get(infoUrl('admin@acme.example'), {
+      [TOKEN_HEADER]: proxied.token('admin@acme.example'),
+      'x-forwarded-proto': 'https',
+    });
+    expect(answer.status).toBe(200);
+    const lines = answer.headers.getSetCookie();
+    expect(cookieLine(lines, SESSION_COOKIE)).toMatch(/; Secure/i);
+    expect(cookieLine(lines, XSRF_COOKIE)).toMatch(/; Secure/i);
+  });
+});
