@@ -1,0 +1,48 @@
+import {
+  appStarted,
+  emailCheckEnded,
+  emailConfirmed,
+  emailSubmitted,
+  initialSessionState,
+  sessionReducer,
+  signInEnded,
+  signInRequested,
+} from './sessionSlice';
+
+describe('session reducer', () => {
+  it('starts with the licenses destination and no e-mail', () => {
+    expect(sessionReducer(undefined, { type: '@@test/init' })).toEqual({
+      destination: 'licenses',
+      email: '',
+      emailCheck: 'idle',
+      signingIn: false,
+    });
+  });
+
+  it('takes the destination from the customer query, licenses when empty (§2, §9)', () => {
+    expect(
+      sessionReducer(initialSessionState, appStarted({ destination: 'support' })).destination,
+    ).toBe('support');
+    expect(sessionReducer(initialSessionState, appStarted({ destination: '' })).destination).toBe(
+      'licenses',
+    );
+  });
+
+  it('walks the e-mail check: validating, confirmed, or back to idle', () => {
+    const validating = sessionReducer(
+      initialSessionState,
+      emailSubmitted({ email: 'a@acme.example' }),
+    );
+    expect(validating).toMatchObject({ email: 'a@acme.example', emailCheck: 'validating' });
+    expect(sessionReducer(validating, emailConfirmed({ email: 'a@acme.example' })).emailCheck).toBe(
+      'confirmed',
+    );
+    expect(sessionReducer(validating, emailCheckEnded()).emailCheck).toBe('idle');
+  });
+
+  it('marks sign-in in progress and ended', () => {
+    const signingIn = sessionReducer(initialSessionState, signInRequested());
+    expect(signingIn.signingIn).toBe(true);
+    expect(sessionReducer(signingIn, signInEnded()).signingIn).toBe(false);
+  });
+});

@@ -1,0 +1,70 @@
+import { sampleSubscription } from '../../test/sampleSubscription';
+import {
+  addLicensesCancelled,
+  addLicensesConfirmed,
+  addLicensesFailed,
+  addLicensesRequested,
+  addLicensesSucceeded,
+  initialSubscriptionState,
+  subscriptionFailed,
+  subscriptionLoaded,
+  subscriptionReducer,
+  subscriptionRequested,
+  successDialogClosed,
+} from './subscriptionSlice';
+
+describe('subscription reducer', () => {
+  it('starts as the spec says: loadingSubscription false, user undefined (§3, §4)', () => {
+    const state = subscriptionReducer(undefined, { type: '@@test/init' });
+    expect(state.loadingSubscription).toBe(false);
+    expect(state.user).toBeUndefined();
+    expect(state.purchase).toEqual({ status: 'idle', seatsToAdd: 0 });
+  });
+
+  it('loads: loadingSubscription true, then false with the user set', () => {
+    const loading = subscriptionReducer(
+      initialSubscriptionState,
+      subscriptionRequested({ token: 't', email: 'a@acme.example' }),
+    );
+    expect(loading.loadingSubscription).toBe(true);
+    const info = sampleSubscription();
+    expect(subscriptionReducer(loading, subscriptionLoaded(info))).toMatchObject({
+      loadingSubscription: false,
+      user: info,
+    });
+    expect(subscriptionReducer(loading, subscriptionFailed())).toMatchObject({
+      loadingSubscription: false,
+      user: undefined,
+    });
+  });
+
+  it('walks a purchase: confirm, processing, succeeded with the new subscription', () => {
+    const user = sampleSubscription();
+    const signedIn = { ...initialSubscriptionState, user };
+    const confirming = subscriptionReducer(signedIn, addLicensesRequested({ seats: 4 }));
+    expect(confirming.purchase).toEqual({ status: 'confirming', seatsToAdd: 4 });
+    const processing = subscriptionReducer(confirming, addLicensesConfirmed());
+    expect(processing.purchase).toEqual({ status: 'processing', seatsToAdd: 4 });
+    const bought = { ...user, numberOfSeats: 24 };
+    const done = subscriptionReducer(processing, addLicensesSucceeded(bought));
+    expect(done.purchase.status).toBe('succeeded');
+    expect(done.user).toEqual(bought);
+    expect(subscriptionReducer(done, successDialogClosed())).toEqual(done);
+  });
+
+  it('cancel and failure bring the form back', () => {
+    const confirming = subscriptionReducer(
+      initialSubscriptionState,
+      addLicensesRequested({ seats: 4 }),
+    );
+    expect(subscriptionReducer(confirming, addLicensesCancelled()).purchase).toEqual({
+      status: 'idle',
+      seatsToAdd: 0,
+    });
+    const processing = subscriptionReducer(confirming, addLicensesConfirmed());
+    expect(subscriptionReducer(processing, addLicensesFailed()).purchase).toEqual({
+      status: 'idle',
+      seatsToAdd: 0,
+    });
+  });
+});
