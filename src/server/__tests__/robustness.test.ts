@@ -1,0 +1,145 @@
+import { TOKEN_HEADER } from '../../contract/api';
+import { errorOf, removeDataDir, startPortal, type Portal } from '../testing/portalHarness';
+
+// Bad input never yields a 5xx, a stack trace or an HTML page; limits answer in the envelope;
+// credentials never reach the logs.
+
+const FUZZ_ROUNDS = 200;
+/** A fixed seed keeps the fuzz loop reproducible. */
+const FUZZ_SEED = 20_300_115;
+
+/** mulberry32: a tiny deterministic generator. */
+function randomSource(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+function fuzzValue(random: () => number, depth = 0): unknown {
+  const pick = Math.floor(random() * 10);
+  switch (pick) {
+    case 0:
+      return null;
+    case 1:
+      return random() < 0.5;
+    case 2:
+      return Math.floor(random() * 200) - 100;
+    case 3:
+      return random() * 1e12;
+    case 4:
+      return ['', 'add', 'delete', 'C0acme001', 'sub-acme-001', '<script>', '\u0000', 'é@x.io'][
+        Math.floor(random() * 8)
+      ];
+    case 5:
+      return 'x'.repeat(Math.floor(random() * 400));
+    case 6:
+      return depth > 2 ? [] : [fuzzValue(random, depth + 1), fuzzValue(random, depth + 1)];
+    case 7:
+      return depth > 2 ? {} : { numberOfSeats: fuzzValue(random, depth + 1) };
+    case 8:
+      return Number.MAX_SAFE_INTEGER + random() * 1e6;
+    default:
+      return 'admin@acme.example';
+  }
+}
+
+function fuzzBody(random: () => number): string {
+  const fields = ['customerId', 'subscriptionId', 'numberOfSeats', 'email', 'action', 'extra'];
+  const body: Record<string, unknown> = {};
+  for (const field of fields) if (random() < 0.7) body[field] = fuzzValue(random);
+  const json = JSON.stringify(body);
+  // Now and then the body is broken JSON or not an object at all.
+  if (random() < 0.1) return json.slice(0, Math.floor(random() * json.length));
+  if (random() < 0.05) return JSON.stringify(fuzzValue(random));
+  return json;
+}
+
+let portal: Portal;
+beforeAll(async () => {
+  portal = await startPortal();
+});
+afterAll(async () => {
+  await portal.close();
+  removeDataDir(portal.dataDir);
+});
+
+it(`answers ${FUZZ_ROUNDS} random bodies without a 5xx, always in the envelope`, async () => {
+  const random = randomSource(FUZZ_SEED);
+  const admin = await portal.signIn('admin@acme.example');
+  const paths = ['/api/add-licence', '/api/licence-delegate', '/api/support-delegate'];
+  for (let round = 0; round < FUZZ_ROUNDS; round += 1) {
+    const path = paths[round % paths.length] ?? paths[0];
+    const answer = await admin.post(path ?? '', undefined, { raw: fuzzBody(random) });
+    expect(answer.status).toBeLessThan(500);
+    if (answer.status !== 200) {
+      expect(answer.headers.get('content-type')).toMatch(/application\/json/);
+      expect(errorOf(answer)).toEqual(
+        expect.objectContaining({ code: answer.status, message: expect.any(String) }),
+      );
+    }
+  }
+  // The seat total only ever went up, within the maximum.
+  const acme = await portal.sandbox.provider.findWorkspaceSubscription('C0acme001');
+  expect(acme?.numberOfSeats).toBeGreaterThanOrEqual(20);
+  expect(acme?.numberOfSeats).toBeLessThanOrEqual(50);
+});
+
+it.each([
+  ['an unknown API path', 'GET', '/api/no-such-thing'],
+  ['an unknown API method', 'DELETE', '/api/health'],
+])('answers %s with a 404 envelope', async (_case, method, url) => {
+  const answer = await portal.browser().request(method, url);
+  expect(answer.status).toBe(404);
+  expect(errorOf(answer)).toMatchObject({ code: 404, status: 'NOT_FOUND' });
+});
+
+it('answers a malformed URL in the envelope', async () => {
+  const answer = await portal.browser().get('/api/email-validator?email=%E0%A4%A');
+  expect(answer.status).toBeLessThan(500);
+});
+
+it('keeps cookies and tokens out of the logs', async () => {
+  const admin = await portal.signIn('admin@acme.example');
+  const token = portal.token('admin@acme.example');
+  await admin.get('/api/subscription-info?email=admin@acme.example', { [TOKEN_HEADER]: token });
+  const logged = JSON.stringify(portal.logs);
+  expect(logged).toContain('[redacted]');
+  expect(logged).not.toContain(token);
+  expect(logged).not.toContain(admin.session ?? 'no session');
+});
+
+describe('rate limits on the unauthenticated endpoints', () => {
+  let limited: Portal;
+  beforeAll(async () => {
+    limited = await startPortal({ rateLimitMax: 3 });
+  });
+  afterAll(async () => {
+    await limited.close();
+    removeDataDir(limited.dataDir);
+  });
+
+  it.each([
+    '/api/email-validator?email=a@acme.example',
+    '/api/subscription-info?email=a@acme.example',
+  ])('answers 429 with Retry-After after the limit on %s', async (url) => {
+    const browser = limited.browser();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) statuses.push((await browser.get(url)).status);
+    expect(statuses.slice(0, 3)).not.toContain(429);
+    const refused = await browser.get(url);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(errorOf(refused)).toMatchObject({ code: 429, status: 'RESOURCE_EXHAUSTED' });
+  });
+
+  it('does not limit the health check', async () => {
+    const browser = limited.browser();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await browser.get('/api/health')).status).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,137 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { PORTAL_CONFIG_ELEMENT_ID, type PortalConfig } from '../../contract/config';
+import { readConfig } from '../config';
+import { contentSecurityDirectives } from '../contentSecurity';
+import { injectPortalConfig } from '../spa';
+import { removeDataDir, startPortal, type Portal } from '../testing/portalHarness';
+
+// The built client, its runtime configuration and the security headers.
+
+function configBlockOf(html: string): PortalConfig {
+  const match = new RegExp(
+    `<script type="application/json" id="${PORTAL_CONFIG_ELEMENT_ID}">(.*?)</script>`,
+  ).exec(html);
+  if (match?.[1] === undefined) throw new Error('no config block');
+  return JSON.parse(match[1]) as PortalConfig;
+}
+
+describe('serving the SPA', () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await startPortal({ env: { PORTAL_RECORDING: 'on' } });
+  });
+  afterAll(async () => {
+    await portal.close();
+    removeDataDir(portal.dataDir);
+  });
+
+  it.each(['/', '/licenses', '/forbidden', '/support'])(
+    'serves index.html with the config block at %s',
+    async (route) => {
+      const answer = await portal.browser().get(route);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toMatch(/text\/html/);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.text.indexOf(PORTAL_CONFIG_ELEMENT_ID)).toBeLessThan(
+        answer.text.indexOf('</head>'),
+      );
+      expect(configBlockOf(answer.text)).toEqual({
+        identity: {
+          kind: 'sandbox',
+          clientId: 'sandbox-client',
+          authorizeUrl: '/sandbox/oauth/authorize',
+        },
+        contactUrl: '/sandbox/contact',
+        helpdeskUrl: '/sandbox/helpdesk',
+        supportSiteUrl: '/sandbox/support-site',
+        helpCentreUrl: expect.stringMatching(/^https:\/\//),
+        recording: true,
+      });
+    },
+  );
+
+  it('caches hashed assets for a year', async () => {
+    const answer = await portal.browser().get('/main.0123abcd.js');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toMatch(/max-age=31536000, immutable/);
+  });
+
+  it('sends a CSP without unsafe-eval that frames nobody', async () => {
+    const answer = await portal.browser().get('/licenses');
+    const csp = answer.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toContain('accounts.google.com');
+  });
+
+  it('answers an unknown page with 404, not the SPA', async () => {
+    const answer = await portal.browser().get('/no-such-page');
+    expect(answer.status).toBe(404);
+  });
+});
+
+describe('without a client build', () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await startPortal({ withClient: false });
+  });
+  afterAll(async () => {
+    await portal.close();
+    removeDataDir(portal.dataDir);
+  });
+
+  it('answers a readable 503 page to a browser and the envelope to a script', async () => {
+    rmSync(path.join(portal.dataDir, 'client'), { recursive: true, force: true });
+    const page = await portal.browser().get('/', { accept: 'text/html' });
+    expect(page.status).toBe(503);
+    expect(page.text).toContain('Portal not built yet');
+    const json = await portal.browser().get('/licenses', { accept: 'application/json' });
+    expect(json.status).toBe(503);
+    expect(json.body).toMatchObject({ error: { code: 503, status: 'UNAVAILABLE' } });
+    expect((await portal.browser().get('/api/health')).status).toBe(200);
+  });
+});
+
+describe('the config block', () => {
+  it('escapes < so no value can close the script element', () => {
+    const html = injectPortalConfig('<html><head></head><body></body></html>', {
+      identity: { kind: 'sandbox', clientId: '</script><script>alert(1)</script>' },
+      contactUrl: '/c',
+      helpdeskUrl: '/h',
+      supportSiteUrl: '/s',
+      helpCentreUrl: '/hc',
+    });
+    expect(html).not.toContain('</script><script>');
+    expect(configBlockOf(html).identity.clientId).toBe('</script><script>alert(1)</script>');
+  });
+});
+
+describe('the Content-Security-Policy in google mode', () => {
+  it('adds exactly what Google Identity Services and the support site need', () => {
+    const config = readConfig(
+      {
+        PORTAL_PROVIDER: 'google',
+        SESSION_SECRET: 's'.repeat(40),
+        GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+        RESELLER_NAME: 'Example Reseller',
+        CONTACT_URL: 'https://reseller.example/contact',
+        HELPDESK_URL: 'https://help.reseller.example/',
+        SUPPORT_SITE_URL: 'https://support.reseller.example/portal',
+      },
+      '/tmp',
+    );
+    const directives = contentSecurityDirectives(config);
+    expect(directives.scriptSrc).toEqual(["'self'", 'https://accounts.google.com/gsi/client']);
+    expect(directives.connectSrc).toEqual(["'self'", 'https://accounts.google.com/gsi/']);
+    expect(directives.frameSrc).toEqual([
+      "'self'",
+      'https://support.reseller.example',
+      'https://accounts.google.com/gsi/',
+    ]);
+    expect(JSON.stringify(directives)).not.toContain('unsafe-eval');
+  });
+});
