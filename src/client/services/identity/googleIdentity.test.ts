@@ -1,0 +1,104 @@
+import type * as GoogleIdentityModule from './googleIdentity';
+import type { GoogleAccountsApi } from './googleIdentity';
+
+// Google Identity Services token client, with a stand-in for google.accounts.oauth2.
+type TokenClientConfig = Parameters<GoogleAccountsApi['accounts']['oauth2']['initTokenClient']>[0];
+type WindowWithGoogle = Window & { google?: GoogleAccountsApi };
+
+function installGoogle(onRequest: (config: TokenClientConfig) => void): TokenClientConfig[] {
+  const configs: TokenClientConfig[] = [];
+  (window as WindowWithGoogle).google = {
+    accounts: {
+      oauth2: {
+        initTokenClient(config) {
+          configs.push(config);
+          return { requestAccessToken: () => onRequest(config) };
+        },
+      },
+    },
+  };
+  return configs;
+}
+
+async function freshModule() {
+  let module: typeof GoogleIdentityModule | undefined;
+  jest.isolateModules(() => {
+    module = jest.requireActual('./googleIdentity');
+  });
+  if (!module) throw new Error('module did not load');
+  return module;
+}
+
+describe('Google identity', () => {
+  afterEach(() => {
+    delete (window as WindowWithGoogle).google;
+    document.head.innerHTML = '';
+  });
+
+  it('asks the token client with client id, space-separated scopes and the e-mail hint', async () => {
+    const configs = installGoogle((config) =>
+      config.callback({ access_token: 'ya29.x', expires_in: '3599', scope: 'email profile' }),
+    );
+    const { createGoogleIdentity } = await freshModule();
+    await expect(
+      createGoogleIdentity('client.apps.googleusercontent.com').requestToken('admin@acme.example', [
+        'email',
+        'profile',
+      ]),
+    ).resolves.toEqual({ accessToken: 'ya29.x', expiresIn: 3599, scope: 'email profile' });
+    expect(configs[0]).toMatchObject({
+      client_id: 'client.apps.googleusercontent.com',
+      scope: 'email profile',
+      hint: 'admin@acme.example',
+    });
+  });
+
+  it('rejects with the error of the token response', async () => {
+    installGoogle((config) =>
+      config.callback({ error: 'access_denied', error_description: 'denied by user' }),
+    );
+    const { createGoogleIdentity } = await freshModule();
+    await expect(
+      createGoogleIdentity('c').requestToken('a@acme.example', ['email']),
+    ).rejects.toEqual({
+      error: 'access_denied',
+      description: 'denied by user',
+    });
+  });
+
+  it('rejects when the popup fails (error_callback)', async () => {
+    installGoogle((config) => config.error_callback({ type: 'popup_closed', message: 'closed' }));
+    const { createGoogleIdentity } = await freshModule();
+    await expect(
+      createGoogleIdentity('c').requestToken('a@acme.example', ['email']),
+    ).rejects.toEqual({
+      error: 'popup_closed',
+      description: 'closed',
+    });
+  });
+
+  it('loads the GIS script on demand, once', async () => {
+    const { createGoogleIdentity, GSI_CLIENT_URL } = await freshModule();
+    const identity = createGoogleIdentity('c');
+    const first = identity.requestToken('a@acme.example', ['email']);
+    const second = identity.requestToken('a@acme.example', ['email']);
+    const scripts = document.head.querySelectorAll('script');
+    expect(scripts).toHaveLength(1);
+    const script = scripts[0] as HTMLScriptElement;
+    expect(script.src).toBe(GSI_CLIENT_URL);
+    installGoogle((config) =>
+      config.callback({ access_token: 't', expires_in: 1, scope: 'email' }),
+    );
+    script.onload?.(new Event('load'));
+    await expect(first).resolves.toMatchObject({ accessToken: 't' });
+    await expect(second).resolves.toMatchObject({ accessToken: 't' });
+  });
+
+  it('rejects readably when the script cannot load', async () => {
+    const { createGoogleIdentity } = await freshModule();
+    const pending = createGoogleIdentity('c').requestToken('a@acme.example', ['email']);
+    const script = document.head.querySelector('script') as HTMLScriptElement;
+    script.onerror?.(new Event('error'));
+    await expect(pending).rejects.toMatchObject({ error: 'script_load_failed' });
+  });
+});
