@@ -1,0 +1,114 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+// `npm start`'s server process: a clear one-line message and a non-zero exit for a bad configuration
+// or a port in use, and a clean exit on SIGTERM.
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const TSX_CLI = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+const MAIN = path.join(ROOT, 'src', 'server', 'main.ts');
+/** Upper bound for one start-up under tsx on a slow machine. */
+const START_TIMEOUT_MS = 30_000;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'portal-main-'));
+});
+afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function startMain(env: NodeJS.ProcessEnv, onReady?: (url: string, stop: () => void) => void) {
+  return new Promise<Run>((resolve) => {
+    const child = spawn(process.execPath, [TSX_CLI, MAIN], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        HOST: '127.0.0.1',
+        PORTAL_DATA_DIR: dataDir,
+        PORTAL_CLIENT_DIR: path.join(dataDir, 'client'),
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const run: Run = { code: null, stdout: '', stderr: '' };
+    let ready = onReady;
+    child.stdout.on('data', (chunk: Buffer) => {
+      run.stdout += chunk.toString('utf8');
+      const url = /Portal ready at (http:\/\/\S+)/.exec(run.stdout)?.[1];
+      if (url !== undefined && ready !== undefined) {
+        const callback = ready;
+        ready = undefined;
+        callback(url, () => child.kill('SIGTERM'));
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      run.stderr += chunk.toString('utf8');
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), START_TIMEOUT_MS);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      run.code = code;
+      resolve(run);
+    });
+  });
+}
+
+it(
+  'exits non-zero with one clear line for a bad configuration value',
+  async () => {
+    const run = await startMain({ PORT: 'eighty' });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr.trim()).toBe(
+      "Configuration error: PORT must be a whole number from 0 to 65535; got 'eighty'.",
+    );
+  },
+  START_TIMEOUT_MS,
+);
+
+it(
+  'exits non-zero with one clear line when the port is in use',
+  async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const address = blocker.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    try {
+      const run = await startMain({ PORT: String(port) });
+      expect(run.code).not.toBe(0);
+      expect(run.stderr.trim()).toBe(
+        `Port ${port} on 127.0.0.1 is already in use. Stop the other process or set PORT to a free port.`,
+      );
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  },
+  START_TIMEOUT_MS,
+);
+
+it(
+  'serves the API and shuts down cleanly on SIGTERM',
+  async () => {
+    let health: number | undefined;
+    const run = await startMain({ PORT: '0' }, (url, stop) => {
+      void fetch(`${url}/api/health`)
+        .then((response) => {
+          health = response.status;
+        })
+        .finally(stop);
+    });
+    expect(health).toBe(200);
+    expect(run.code).toBe(0);
+  },
+  START_TIMEOUT_MS,
+);
