@@ -23,7 +23,7 @@ function installGoogle(onRequest: (config: TokenClientConfig) => void): TokenCli
 async function freshModule() {
   let module: typeof GoogleIdentityModule | undefined;
   jest.isolateModules(() => {
-    module = jest.requireActual('./googleIdentity');
+    module = jest.requireActual<typeof GoogleIdentityModule>('./googleIdentity');
   });
   if (!module) throw new Error('module did not load');
   return module;
