@@ -1,0 +1,48 @@
+import { useSyncExternalStore } from 'react';
+
+// The small panel shown while recording: how far the recording got, and the download buttons.
+export interface RecordingControlProps {
+  subscribe: (listener: () => void) => () => void;
+  stepCount: () => number;
+  onDownload: () => void;
+  /** Present when the previous page of this tab (ended by a reload or leaving) left a recording. */
+  onDownloadPrevious?: () => void;
+}
+
+const panelStyle = {
+  position: 'fixed',
+  right: 12,
+  bottom: 12,
+  zIndex: 2000,
+  display: 'flex',
+  gap: 8,
+  alignItems: 'center',
+  padding: '6px 10px',
+  background: '#fff',
+  border: '1px solid #5f6368',
+  borderRadius: 6,
+  font: '14px sans-serif',
+  color: '#202124',
+} as const;
+
+export function RecordingControl({
+  subscribe,
+  stepCount,
+  onDownload,
+  onDownloadPrevious,
+}: RecordingControlProps) {
+  const steps = useSyncExternalStore(subscribe, stepCount);
+  return (
+    <aside aria-label="Scenario recording" style={panelStyle}>
+      <span role="status">Recording scenario: {steps} steps</span>
+      <button type="button" onClick={onDownload}>
+        Download scenario
+      </button>
+      {onDownloadPrevious && (
+        <button type="button" onClick={onDownloadPrevious}>
+          Download previous page&apos;s scenario
+        </button>
+      )}
+    </aside>
+  );
+}

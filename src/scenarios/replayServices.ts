@@ -1,0 +1,232 @@
+import type { SagaContext } from '../client/app/sagaContext';
+import { httpRequestRecord } from '../client/recording/requestRecord';
+import { createStorageService, EMAIL_KEY, TOKEN_DATA_KEY } from '../client/services/storage';
+import type {
+  HttpFailure,
+  IdentityFailure,
+  IdentityToken,
+  Query,
+  Services,
+} from '../client/services/types';
+import { XSRF_COOKIE } from '../contract/api';
+import type { HttpRequestRecord, Scenario, ScenarioStep } from './scenario';
+import { asJson, stableJson } from './stepText';
+
+// Services that answer from a recording: every call is written to the replay's own timeline, and an
+// HTTP or identity call gets the recorded answer that fits it, or fails when none does.
+
+type Exchange = Extract<ScenarioStep, { kind: 'http' } | { kind: 'identity' }>;
+
+interface RecordedExchange {
+  /** Position in the recorded steps. */
+  step: number;
+  exchange: Exchange;
+  used: boolean;
+}
+
+/** How replay answered a call; the verdict explains differences with it. */
+export type AnswerSource =
+  { kind: 'recorded'; step: number; inOrder: boolean; exact: boolean } | { kind: 'unrecorded' };
+
+export interface ReplaySession {
+  context: SagaContext;
+  /** What happened in the replay, in the recording's shape. */
+  timeline: ScenarioStep[];
+  /** For each replayed exchange (by timeline position), where its answer came from. */
+  answers: Map<number, AnswerSource>;
+  /** Recorded exchanges nothing asked for. */
+  unusedExchanges(): number[];
+  /** Resolves once no service call is in flight and the sagas have had a turn to react. */
+  settle(): Promise<void>;
+}
+
+/** A call with no recorded answer: the sagas see a failure, the verdict sees the call. */
+const UNRECORDED_HTTP: HttpFailure = {
+  status: 0,
+  body: { error: { code: 0, message: 'Replay: this call is not in the recording.' } },
+};
+const UNRECORDED_IDENTITY: IdentityFailure = {
+  error: 'not_in_recording',
+  description: 'Replay: this identity request is not in the recording.',
+};
+
+const IDLE_TURNS = 2;
+/** A bound on waiting, so a replay always ends even if something keeps calling. */
+const MAX_SETTLE_TURNS = 1_000;
+
+function memoryStorage(initial: Scenario['start']['localStorage']): Storage {
+  const entries = new Map<string, string>();
+  if (initial.email !== undefined) entries.set(EMAIL_KEY, initial.email);
+  if (initial.tokenData !== undefined) entries.set(TOKEN_DATA_KEY, initial.tokenData);
+  return {
+    get length() {
+      return entries.size;
+    },
+    clear: () => entries.clear(),
+    getItem: (key) => entries.get(key) ?? null,
+    key: (index) => [...entries.keys()][index] ?? null,
+    removeItem: (key) => {
+      entries.delete(key);
+    },
+    setItem: (key, value) => {
+      entries.set(key, String(value));
+    },
+  };
+}
+
+export function createReplaySession(scenario: Scenario): ReplaySession {
+  const timeline: ScenarioStep[] = [];
+  const answers = new Map<number, AnswerSource>();
+  const cookies: Record<string, string> = { ...scenario.start.cookies };
+  const recorded: RecordedExchange[] = [];
+  scenario.steps.forEach((step, index) => {
+    if (step.kind === 'http' || step.kind === 'identity') {
+      recorded.push({ step: index, exchange: step, used: false });
+    }
+  });
+  let inFlight = 0;
+  let clockReads = 0;
+
+  /** The recorded exchange that answers a call: the next one if it fits, else any unused exact fit,
+   * else the next unused one to the same place (its request differs, which the verdict reports). */
+  function pickAnswer(
+    kind: Exchange['kind'],
+    request: unknown,
+    samePlace: (exchange: Exchange) => boolean,
+  ): { entry: RecordedExchange; source: AnswerSource } | null {
+    const wanted = stableJson(request);
+    const unused = recorded.filter((entry) => !entry.used);
+    const fits = (entry: RecordedExchange) =>
+      entry.exchange.kind === kind && stableJson(entry.exchange.request) === wanted;
+    const next = unused[0];
+    const exact = unused.find(fits);
+    const entry =
+      exact ?? unused.find((item) => item.exchange.kind === kind && samePlace(item.exchange));
+    if (!entry) return null;
+    entry.used = true;
+    return {
+      entry,
+      source: {
+        kind: 'recorded',
+        step: entry.step,
+        inOrder: entry === next,
+        exact: entry === exact,
+      },
+    };
+  }
+
+  function track<T>(work: () => Promise<T>): Promise<T> {
+    inFlight += 1;
+    return work().finally(() => {
+      inFlight -= 1;
+    });
+  }
+
+  async function http<T>(request: HttpRequestRecord): Promise<T> {
+    const position =
+      timeline.push({ kind: 'http', request, response: { status: 0, body: null } }) - 1;
+    const picked = pickAnswer(
+      'http',
+      request,
+      (exchange) =>
+        exchange.kind === 'http' &&
+        exchange.request.method === request.method &&
+        exchange.request.path === request.path,
+    );
+    if (!picked || picked.entry.exchange.kind !== 'http') {
+      answers.set(position, { kind: 'unrecorded' });
+      throw UNRECORDED_HTTP;
+    }
+    answers.set(position, picked.source);
+    const response = asJson(picked.entry.exchange.response);
+    timeline[position] = { kind: 'http', request, response };
+    Object.assign(cookies, response.cookies);
+    if (response.status >= 200 && response.status < 300) return response.body as T;
+    const failure: HttpFailure = { status: response.status, body: response.body };
+    throw failure;
+  }
+
+  const xsrfToken = () => cookies[XSRF_COOKIE];
+
+  async function requestToken(hint: string, scopes: readonly string[]): Promise<IdentityToken> {
+    const request = { hint, scopes: [...scopes] };
+    const position =
+      timeline.push({ kind: 'identity', request, result: { error: UNRECORDED_IDENTITY } }) - 1;
+    const picked = pickAnswer('identity', request, () => true);
+    if (!picked || picked.entry.exchange.kind !== 'identity') {
+      answers.set(position, { kind: 'unrecorded' });
+      throw UNRECORDED_IDENTITY;
+    }
+    answers.set(position, picked.source);
+    const result = asJson(picked.entry.exchange.result);
+    timeline[position] = { kind: 'identity', request, result };
+    if ('token' in result) return result.token;
+    throw result.error;
+  }
+
+  // The portal's own storage service over an in-memory local storage seeded from the start.
+  const localStorage = memoryStorage(scenario.start.localStorage);
+  const realStorage = createStorageService(() => localStorage);
+
+  const services: Services = {
+    http: {
+      get: <T>(path: string, query?: Query, headers?: Record<string, string>) =>
+        track(() => http<T>(httpRequestRecord('GET', path, { query, headers }))),
+      post: <T>(path: string, body: unknown) =>
+        track(() => http<T>(httpRequestRecord('POST', path, { body, xsrfToken: xsrfToken() }))),
+    },
+    identity: { requestToken: (hint, scopes) => track(() => requestToken(hint, scopes)) },
+    storage: {
+      getEmail: () => realStorage.getEmail(),
+      getTokenData: () => realStorage.getTokenData(),
+      setEmail(email) {
+        timeline.push({ kind: 'storage', call: 'setEmail', value: email });
+        realStorage.setEmail(email);
+      },
+      setTokenData(data) {
+        timeline.push({ kind: 'storage', call: 'setTokenData', value: { ...data } });
+        realStorage.setTokenData(data);
+      },
+      removeTokenData() {
+        timeline.push({ kind: 'storage', call: 'removeTokenData' });
+        realStorage.removeTokenData();
+      },
+    },
+    browser: {
+      navigate: (path) => void timeline.push({ kind: 'navigate', path }),
+      assign: (url) => void timeline.push({ kind: 'assign', url }),
+      reload: () => void timeline.push({ kind: 'reload' }),
+    },
+    clock: {
+      now() {
+        const { start, readings } = scenario.start.clock;
+        const reading = readings[Math.min(clockReads, readings.length - 1)] ?? 0;
+        clockReads += 1;
+        return start + reading;
+      },
+    },
+    log: { error: (message) => void timeline.push({ kind: 'log', message }) },
+  };
+
+  function settle(): Promise<void> {
+    return new Promise((resolve) => {
+      let idle = 0;
+      let turns = 0;
+      const check = () => {
+        turns += 1;
+        idle = inFlight === 0 ? idle + 1 : 0;
+        if (idle >= IDLE_TURNS || turns >= MAX_SETTLE_TURNS) resolve();
+        else setImmediate(check);
+      };
+      setImmediate(check);
+    });
+  }
+
+  return {
+    context: { ...services, config: asJson(scenario.start.config) },
+    timeline,
+    answers,
+    unusedExchanges: () => recorded.filter((entry) => !entry.used).map((entry) => entry.step),
+    settle,
+  };
+}

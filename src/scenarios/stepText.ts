@@ -1,0 +1,121 @@
+import type { ScenarioStep } from './scenario';
+
+// One-line, human-readable descriptions of steps and of value changes, for replay verdicts.
+const MAX_VALUE_TEXT = 90;
+const MAX_CHANGES_SHOWN = 6;
+
+/** JSON with object keys sorted, so equal values always give equal text. */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) => {
+    if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) return inner;
+    const record = inner as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.keys(record)
+        .sort()
+        .map((key) => [key, record[key]]),
+    );
+  });
+}
+
+/** What JSON would keep of a value (undefined fields dropped), so live values compare with files. */
+export function asJson<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+}
+
+export function shorten(text: string, limit = MAX_VALUE_TEXT): string {
+  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
+}
+
+const valueText = (value: unknown) => (value === undefined ? '' : shorten(stableJson(value)));
+
+function queryText(query: Record<string, string> | undefined): string {
+  if (!query || Object.keys(query).length === 0) return '';
+  return `?${new URLSearchParams(query).toString()}`;
+}
+
+export function describeStep(step: ScenarioStep): string {
+  switch (step.kind) {
+    case 'intent':
+    case 'action':
+      return `${step.kind} ${step.action.type} ${valueText(step.action.payload)}`.trimEnd();
+    case 'http': {
+      const { method, path, query, headers, body, xsrf } = step.request;
+      const headerNames = Object.keys(headers ?? {});
+      const parts = [`http ${method} ${path}${queryText(query)}`];
+      if (headerNames.length > 0) parts.push(`[${headerNames.join(', ')}]`);
+      if (body !== undefined) parts.push(valueText(body));
+      parts.push(xsrf ? '(X-XSRF-TOKEN sent)' : '(no X-XSRF-TOKEN)');
+      return parts.join(' ');
+    }
+    case 'identity':
+      return `identity popup hint=${step.request.hint} scopes=${step.request.scopes.join(' ')}`;
+    case 'storage':
+      return `storage ${step.call} ${'value' in step ? valueText(step.value) : ''}`.trimEnd();
+    case 'navigate':
+      return `navigate ${step.path}`;
+    case 'assign':
+      return `assign ${step.url}`;
+    case 'reload':
+      return 'reload';
+    case 'log':
+      return `log "${step.message}"`;
+  }
+}
+
+/** What a recorded input answered, for context lines: '→ 200 {...}', '→ token', '→ error …'. */
+export function describeAnswer(step: ScenarioStep): string {
+  if (step.kind === 'http') return `→ ${step.response.status} ${valueText(step.response.body)}`;
+  if (step.kind === 'identity') {
+    return 'token' in step.result ? '→ token' : `→ error ${step.result.error.error}`;
+  }
+  return '';
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function collectChanges(
+  recorded: unknown,
+  replayed: unknown,
+  path: string,
+  into: string[],
+  partOnly: boolean,
+): void {
+  if (stableJson(recorded) === stableJson(replayed)) return;
+  if (isPlainObject(recorded) && isPlainObject(replayed)) {
+    const keys = new Set(Object.keys(recorded));
+    if (!partOnly) for (const key of Object.keys(replayed)) keys.add(key);
+    for (const key of [...keys].sort()) {
+      collectChanges(recorded[key], replayed[key], path ? `${path}.${key}` : key, into, partOnly);
+    }
+    return;
+  }
+  if (Array.isArray(recorded) && Array.isArray(replayed) && recorded.length === replayed.length) {
+    recorded.forEach((item, index) =>
+      collectChanges(item, replayed[index], `${path}[${index}]`, into, partOnly),
+    );
+    return;
+  }
+  const shown = (value: unknown) => (value === undefined ? '(absent)' : valueText(value));
+  into.push(`${path || '(value)'}: recorded ${shown(recorded)}, replayed ${shown(replayed)}`);
+}
+
+/** The paths where two values differ, e.g. 'payload.numberOfSeats: recorded 23, replayed 25'. */
+export function describeChanges(recorded: unknown, replayed: unknown, partOnly = false): string[] {
+  const changes: string[] = [];
+  collectChanges(asJson(recorded), asJson(replayed), '', changes, partOnly);
+  if (changes.length <= MAX_CHANGES_SHOWN) return changes;
+  return [
+    ...changes.slice(0, MAX_CHANGES_SHOWN),
+    `… and ${changes.length - MAX_CHANGES_SHOWN} more`,
+  ];
+}
+
+/** Whether `replayed` holds every field of `recorded` with the same value (arrays whole). */
+export function matchesPart(recorded: unknown, replayed: unknown): boolean {
+  if (isPlainObject(recorded) && isPlainObject(replayed)) {
+    return Object.keys(recorded).every((key) => matchesPart(recorded[key], replayed[key]));
+  }
+  return stableJson(recorded) === stableJson(replayed);
+}
