@@ -6,6 +6,7 @@ import { readPortalConfig } from './app/config';
 import { routes } from './app/routes';
 import { makeStore } from './app/store';
 import { appStarted } from './features/session/sessionSlice';
+import { setUpScenarioRecording } from './recording/scenarioRecording';
 import { createServices } from './services/createServices';
 
 // Boot: runtime configuration, router, services, store, then the first render (spec §4 On load).
@@ -25,7 +26,12 @@ function boot(root: HTMLElement) {
   const services = createServices(config, (path) => {
     void router.navigate(path);
   });
-  const store = makeStore({ context: { ...services, config } });
+  // Scenario recording (issue 4): with the record flag or configuration, services and store are watched.
+  const recording = setUpScenarioRecording(config, services);
+  const store = makeStore({
+    context: { ...recording.services, config },
+    middleware: recording.middleware,
+  });
 
   // The `customer` query of the home route picks the destination after sign-in (spec §2 Home).
   const onHome = window.location.pathname === '/';
