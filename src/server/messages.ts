@@ -10,12 +10,6 @@ export const SERVER_TEXT = {
   delegatesRole: 'Only an administrator can manage delegates.',
   foreignCustomer: 'You can only see and change the subscription of your own organisation.',
   foreignSubscription: 'This subscription does not belong to your organisation.',
-  notAnnual:
-    'Licences can only be added to an annual plan. A Flexible plan adds licences by adding a user.',
-  seatsNotAbove: (requested: number, current: number) =>
-    `The new total of licences (${requested}) must be above the current total (${current}).`,
-  seatsAboveMaximum: (requested: number, maximum: number) =>
-    `The new total of licences (${requested}) is above the maximum of ${maximum} for this subscription.`,
   invalidJson: 'The request body is not valid JSON.',
   emptyJson: 'The request body is empty; send a JSON object.',
   unsupportedMediaType: 'Send the request body as application/json.',
