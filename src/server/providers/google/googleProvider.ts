@@ -85,14 +85,17 @@ function toDirectoryUser(user: admin_directory_v1.Schema$User, email: string): D
 }
 
 export function createGoogleProvider(options: GoogleProviderOptions): PortalProvider {
+  // Node's own fetch: no lazily imported node-fetch, one HTTP stack for every Google call.
+  const transport = { fetchImplementation: fetch, timeout: GOOGLE_TIMEOUT_MS };
   const apiOptions = {
-    timeout: GOOGLE_TIMEOUT_MS,
+    ...transport,
     retry: options.retry ?? true,
     ...(options.apiRootUrl === undefined ? {} : { rootUrl: options.apiRootUrl }),
   };
   const directory = new admin_directory_v1.Admin(apiOptions);
   const reseller = new reseller_v1.Reseller(apiOptions);
   const tokenInfo = new OAuth2Client({
+    transporterOptions: transport,
     ...(options.tokenInfoUrl === undefined
       ? {}
       : { endpoints: { tokenInfoUrl: options.tokenInfoUrl } }),
@@ -111,6 +114,7 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
           key: options.serviceAccountKey.private_key,
           scopes: [...scopes],
           subject: options.resellerAdminEmail,
+          transporterOptions: transport,
         });
         jwts.set(key, jwt);
       }
