@@ -5,6 +5,8 @@ import { errorOf, removeDataDir, startPortal, type Portal } from '../testing/por
 // credentials never reach the logs.
 
 const FUZZ_ROUNDS = 200;
+/** More than any sensible per-minute limit of the token endpoint; the loop stops at the first 429. */
+const SANDBOX_TOKEN_LIMIT_PROBES = 100;
 /** A fixed seed keeps the fuzz loop reproducible. */
 const FUZZ_SEED = 20_300_115;
 
@@ -99,7 +101,8 @@ it.each([
 
 it('answers a malformed URL in the envelope', async () => {
   const answer = await portal.browser().get('/api/email-validator?email=%E0%A4%A');
-  expect(answer.status).toBeLessThan(500);
+  expect(answer.status).toBe(400);
+  expect(errorOf(answer)).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT' });
 });
 
 it('keeps cookies and tokens out of the logs', async () => {
@@ -134,6 +137,29 @@ describe('rate limits on the unauthenticated endpoints', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(errorOf(refused)).toMatchObject({ code: 429, status: 'RESOURCE_EXHAUSTED' });
+  });
+
+  it('limits the sandbox token endpoint too', async () => {
+    const browser = limited.browser();
+    const token = () =>
+      browser.post('/sandbox/oauth/token', {
+        login_hint: 'admin@acme.example',
+        client_id: 'sandbox-client',
+        scopes: ['email'],
+      });
+    const first = await token();
+    expect(first.status).toBe(200);
+    let refused = first;
+    for (
+      let attempt = 0;
+      attempt < SANDBOX_TOKEN_LIMIT_PROBES && refused.status !== 429;
+      attempt += 1
+    ) {
+      refused = await token();
+    }
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(errorOf(refused).code).toBe(429);
   });
 
   it('does not limit the health check', async () => {
