@@ -1,4 +1,5 @@
-import { render } from '@testing-library/react';
+import { StyleProvider } from '@ant-design/cssinjs';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router-dom';
 import { App, type PortalRouter } from '../app/App';
@@ -50,14 +51,21 @@ export function renderWithProviders(options: RenderOptions = {}) {
       ...fake.services.browser,
       navigate: (path: string) => {
         fake.services.browser.navigate(path);
-        void router.navigate(path);
+        act(() => {
+          void router.navigate(path);
+        });
       },
     },
   };
   const store = makeStore({ context, preloadedState: buildState(options.state) });
-  const user = userEvent.setup(
-    options.advanceTimers ? { advanceTimers: options.advanceTimers } : undefined,
+  // No pause between keystrokes: antd re-renders on each one and jsdom is slow enough already.
+  const user = userEvent.setup({ delay: null, advanceTimers: options.advanceTimers });
+  // antd's CSS-in-JS is collected, not injected: jsdom resolves every style sheet for every
+  // getComputedStyle, which made each role query take most of a second.
+  const view = render(
+    <StyleProvider mock="server">
+      <App store={store} router={router} config={context.config} />
+    </StyleProvider>,
   );
-  const view = render(<App store={store} router={router} config={context.config} />);
   return { ...view, store, router, fake, user };
 }

@@ -1,4 +1,4 @@
-import { Button, Empty, Flex, Input, List, Modal, Typography } from 'antd';
+import { Button, Empty, Flex, Input, Modal, Typography } from 'antd';
 import { useId, type FormEvent } from 'react';
 import type { DelegateKind } from '../../../../contract/api';
 import { isValidDelegateEmail } from '../../../../contract/email';
@@ -76,27 +76,23 @@ export function DelegateDialog({
       ) : list.members.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nobody has this access yet" />
       ) : (
-        <List
-          size="small"
-          dataSource={list.members}
-          renderItem={(member) => (
-            <List.Item
-              actions={[
+        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {list.members.map((member) => (
+            <li key={member} style={{ borderBottom: '1px solid #f0f0f0', padding: '8px 0' }}>
+              <Flex align="center" justify="space-between" gap={8}>
+                <span style={{ overflowWrap: 'anywhere' }}>{member}</span>
                 <Button
-                  key="delete"
                   danger
                   size="small"
                   aria-label={`Delete ${member}`}
                   onClick={() => onDelete(member)}
                 >
                   Delete
-                </Button>,
-              ]}
-            >
-              <span style={{ overflowWrap: 'anywhere' }}>{member}</span>
-            </List.Item>
-          )}
-        />
+                </Button>
+              </Flex>
+            </li>
+          ))}
+        </ul>
       )}
     </Modal>
   );

@@ -1,0 +1,188 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { SubscriptionInfo } from '../../contract/subscription';
+import { fakeConfig, ok } from '../test/fakeServices';
+import { findDialog } from '../test/dialogs';
+import { renderWithProviders } from '../test/renderWithProviders';
+import type { FakeServicesOptions } from '../test/fakeServices';
+import { sampleSubscription } from '../test/sampleSubscription';
+
+function renderDashboard(
+  overrides: Partial<SubscriptionInfo> = {},
+  services?: FakeServicesOptions,
+) {
+  return renderWithProviders({
+    route: '/licenses',
+    state: { subscription: { user: sampleSubscription(overrides) } },
+    services,
+  });
+}
+
+const seatsBox = () => screen.getByRole('spinbutton', { name: 'Add Licenses' });
+const addButton = () => screen.getByRole('button', { name: 'Add Licenses' });
+
+const admin = {};
+const licenceDelegate = { isAdmin: false, accessRoles: { license: true, support: false } };
+const plainUser = { isAdmin: false, accessRoles: { license: false, support: false } };
+const flexiblePlan = {
+  isAnnual: false,
+  planName: 'FLEXIBLE',
+  skuName: 'Google Workspace Business Starter',
+};
+
+describe('DashboardPage', () => {
+  it('shows the domain in upper case, the subscription name and both totals', async () => {
+    renderDashboard();
+    expect(await screen.findByText('ACME.EXAMPLE')).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Google Workspace Business Standard' }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Total Licenses' })).getByText('20'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Licenses Assigned' })).getByText('17'),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the user's photo and falls back to the silhouette when it fails to load", async () => {
+    renderDashboard({ thumbnailPhotoUrl: 'https://photos.example/admin.jpg' });
+    const photo = await screen.findByRole('img', { name: 'Photo of admin@acme.example' });
+    expect(photo).toHaveAttribute('src', 'https://photos.example/admin.jpg');
+    fireEvent.error(photo);
+    expect(photo).toHaveAttribute('src', 'test-file-stub');
+  });
+
+  it('shows the silhouette when the user has no photo', async () => {
+    renderDashboard({ thumbnailPhotoUrl: null });
+    const photo = await screen.findByRole('img', { name: 'Photo of admin@acme.example' });
+    expect(photo).toHaveAttribute('src', 'test-file-stub');
+  });
+
+  describe('an admin', () => {
+    it.each([
+      ['Delegate Licenses Access', 'License Management Access', 'licence', 'licences@acme.example'],
+      ['Delegate Support Access', 'Support Access', 'support', 'support@acme.example'],
+    ] as const)('opens "%s" from the menu', async (item, title, kind, member) => {
+      const { user, store } = renderDashboard(admin, {
+        http: {
+          'GET /api/licence-delegate': ok({ members: ['licences@acme.example'] }),
+          'GET /api/support-delegate': ok({ members: ['support@acme.example'] }),
+        },
+      });
+      await user.click(await screen.findByRole('button', { name: 'Delegate access menu' }));
+      await user.click(await screen.findByRole('menuitem', { name: item }));
+      const dialog = await findDialog(title);
+      expect(await within(dialog).findByText(member)).toBeInTheDocument();
+      expect(store.getState().delegates[kind].open).toBe(true);
+    });
+
+    it('sees the add-licences form with the hint', async () => {
+      renderDashboard(admin);
+      expect(await screen.findByText('You can add up to 30 more licenses')).toBeInTheDocument();
+      expect(seatsBox()).toBeInTheDocument();
+    });
+  });
+
+  describe('a licence delegate', () => {
+    it('sees the add-licences form but not the menu', async () => {
+      renderDashboard(licenceDelegate);
+      expect(await screen.findByText('You can add up to 30 more licenses')).toBeInTheDocument();
+      expect(addButton()).toBeInTheDocument();
+      expect(
+        screen.queryByRole('button', { name: 'Delegate access menu' }),
+      ).not.toBeInTheDocument();
+    });
+  });
+
+  describe('a plain user', () => {
+    it('sees the subscription but neither the form nor the menu', async () => {
+      renderDashboard(plainUser);
+      expect(await screen.findByText('ACME.EXAMPLE')).toBeInTheDocument();
+      expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Add Licenses' })).not.toBeInTheDocument();
+      expect(
+        screen.queryByRole('button', { name: 'Delegate access menu' }),
+      ).not.toBeInTheDocument();
+    });
+  });
+
+  describe('a Flexible plan', () => {
+    it('explains that licences come with users and links to the help centre, with no form', async () => {
+      renderDashboard(flexiblePlan);
+      expect(
+        await screen.findByText(
+          /With a Flexible subscription you add licenses simply by adding a user/,
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Learn more in the Help Center' })).toHaveAttribute(
+        'href',
+        fakeConfig.helpCentreUrl,
+      );
+      expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
+    });
+  });
+
+  describe('the seat count', () => {
+    it('keeps Add disabled while empty or zero', async () => {
+      const { user } = renderDashboard();
+      await screen.findByText('You can add up to 30 more licenses');
+      expect(addButton()).toBeDisabled();
+      await user.type(seatsBox(), '0');
+      expect(addButton()).toBeDisabled();
+      await user.clear(seatsBox());
+      await user.type(seatsBox(), '5');
+      expect(addButton()).toBeEnabled();
+    });
+
+    it('clamps a typed value over the maximum to the maximum', async () => {
+      const { user } = renderDashboard();
+      await screen.findByText('You can add up to 30 more licenses');
+      await user.type(seatsBox(), '75');
+      await user.tab();
+      expect(seatsBox()).toHaveValue('30');
+      expect(addButton()).toBeEnabled();
+    });
+
+    it('turns other invalid numbers into 0', async () => {
+      const { user } = renderDashboard();
+      await screen.findByText('You can add up to 30 more licenses');
+      await user.type(seatsBox(), '-4');
+      await user.tab();
+      expect(seatsBox()).toHaveValue('0');
+      await user.clear(seatsBox());
+      await user.type(seatsBox(), '2.5');
+      await user.tab();
+      expect(seatsBox()).toHaveValue('0');
+      expect(addButton()).toBeDisabled();
+    });
+
+    it('clears non-numeric input', async () => {
+      const { user } = renderDashboard();
+      await screen.findByText('You can add up to 30 more licenses');
+      await user.type(seatsBox(), '7');
+      await user.clear(seatsBox());
+      await user.type(seatsBox(), 'abc');
+      await user.tab();
+      expect(seatsBox()).toHaveValue('');
+      expect(addButton()).toBeDisabled();
+    });
+
+    it('never steps above the maximum nor below 0 with the arrow keys', async () => {
+      const { user } = renderDashboard({ numberOfSeats: 48 });
+      await screen.findByText('You can add up to 2 more licenses');
+      await user.click(seatsBox());
+      await user.keyboard('{ArrowDown}');
+      expect(seatsBox()).toHaveValue('0');
+      await user.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}{ArrowUp}');
+      expect(seatsBox()).toHaveValue('2');
+      expect(seatsBox()).toHaveAttribute('aria-valuemax', '2');
+      expect(seatsBox()).toHaveAttribute('aria-valuemin', '0');
+    });
+
+    it('offers nothing to add when the plan is at its maximum', async () => {
+      renderDashboard({ numberOfSeats: 50 });
+      expect(await screen.findByText('You can add up to 0 more licenses')).toBeInTheDocument();
+      expect(addButton()).toBeDisabled();
+    });
+  });
+});
