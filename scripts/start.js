@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: builds whatever is missing (the client when dist/client/index.html is absent, the
-// server when dist/server is missing or older than its sources), then runs the portal, with the
-// sandbox provider unless PORTAL_PROVIDER says otherwise.
+// `npm start`: builds whatever is missing (the client when dist/client/index.html is absent or names
+// files that are not there, the server when dist/server is missing or older than its sources), then
+// runs the portal, with the sandbox provider unless PORTAL_PROVIDER says otherwise.
 'use strict';
 
 const { spawn, spawnSync } = require('node:child_process');
@@ -42,7 +42,20 @@ function build(description, tool, args) {
   }
 }
 
-if (!fs.existsSync(clientIndex)) {
+/**
+ * A usable client build: index.html exists and every local script or stylesheet it names is on disk.
+ * (`npm run dev` writes its own index.html into dist/client, naming files that live only in memory.)
+ */
+function clientBuildIsComplete() {
+  if (!fs.existsSync(clientIndex)) return false;
+  const html = fs.readFileSync(clientIndex, 'utf8');
+  const assets = [...html.matchAll(/(?:src|href)="?(\/[^"\s>]+\.(?:js|css))/g)].map(
+    (match) => match[1],
+  );
+  return assets.every((asset) => fs.existsSync(path.join(root, 'dist', 'client', asset)));
+}
+
+if (!clientBuildIsComplete()) {
   build('Building the web client (webpack --mode production)', 'webpack-cli/bin/cli.js', [
     '--mode',
     'production',
