@@ -1,4 +1,5 @@
 import type { PortalConfig } from '../../contract/config';
+import type { Scenario } from '../../scenarios/scenario';
 
 // Recording is switched on by the `record` query flag or by the runtime configuration (issue 4).
 export const RECORD_QUERY_FLAG = 'record';
@@ -16,4 +17,17 @@ export function urlWithoutRecordFlag(pathname: string, search: string): string {
   query.delete(RECORD_QUERY_FLAG);
   const rest = query.toString();
   return rest ? `${pathname}?${rest}` : pathname;
+}
+
+/** Where the page's recording lives in session storage, and the previous page's (a reload or a
+ * departure ends a page, not the tab). */
+export const SCENARIO_STORAGE_KEYS = {
+  current: 'portal-scenario:current',
+  previous: 'portal-scenario:previous',
+} as const;
+
+/** What session storage holds: the page's recording id with its scenario. */
+export interface StoredRecording {
+  id: string;
+  scenario: Scenario;
 }

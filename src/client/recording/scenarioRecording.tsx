@@ -6,7 +6,12 @@ import type { Scenario } from '../../scenarios/scenario';
 import { readCookie } from '../services/http';
 import { EMAIL_KEY, TOKEN_DATA_KEY } from '../services/storage';
 import type { Services } from '../services/types';
-import { isRecordingRequested, urlWithoutRecordFlag } from './recordingFlag';
+import {
+  isRecordingRequested,
+  type StoredRecording,
+  SCENARIO_STORAGE_KEYS,
+  urlWithoutRecordFlag,
+} from './recordingFlag';
 import { RecordingControl } from './RecordingControl';
 import { createScenarioRecorder } from './scenarioRecorder';
 
@@ -14,19 +19,7 @@ import { createScenarioRecorder } from './scenarioRecorder';
 // scenario in session storage (it survives the reload or departure that ends many sessions), offers
 // it as a file, and hands it to the recording script through window.portalScenario.
 
-/** Where the page's recording lives in session storage, and the previous page's. */
-export const SCENARIO_STORAGE_KEYS = {
-  current: 'portal-scenario:current',
-  previous: 'portal-scenario:previous',
-} as const;
-
 export const RECORDED_WITH = 'the portal in a browser (record flag or configuration)';
-
-/** What session storage holds: the page's recording id with its scenario. */
-export interface StoredRecording {
-  id: string;
-  scenario: Scenario;
-}
 
 /** What the recording script reads. */
 export interface ScenarioRecordingHandle {

@@ -1,0 +1,773 @@
+// `npm run scenarios:record [journey …]`: drives the real portal in headless Chromium against the
+// sandbox through scripted journeys and writes each recording to src/scenarios/library/<name>.json.
+// Every journey gets a freshly seeded sandbox (its own server and data directory), so recordings
+// start from the dataset of the contract and never depend on the order they were made in.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  RECORD_QUERY_FLAG,
+  SCENARIO_STORAGE_KEYS,
+  type StoredRecording,
+} from '../src/client/recording/recordingFlag';
+import { API_PATHS, XSRF_COOKIE, XSRF_HEADER } from '../src/contract/api';
+import { DIRECTORY_SCOPE, TOKEN_LIFETIME_MS } from '../src/contract/limits';
+import { UNAUTHENTICATED_RATE_LIMIT_MAX } from '../src/server/limits';
+import type { Scenario } from '../src/scenarios/scenario';
+import { parseScenario } from '../src/scenarios/validateScenario';
+
+const root = path.resolve(__dirname, '..');
+const libraryDir = path.join(root, 'src', 'scenarios', 'library');
+const clientIndex = path.join(root, 'dist', 'client', 'index.html');
+const HOST = '127.0.0.1';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+// Generous: start.js first rebuilds the server when its sources changed.
+const SERVER_READY_TIMEOUT_MS = 180_000;
+const POLL_MS = 50;
+/** The recording is taken once nothing new was written for this long. */
+const QUIET_MS = 400;
+const QUIET_TIMEOUT_MS = 15_000;
+const STEP_TIMEOUT_MS = 15_000;
+/** How long ago the 'expired token' journey's token expired. */
+const EXPIRED_AGO_MS = 60_000;
+const RECORDED_WITH = 'the sandbox, driven by scripts/record-scenarios.ts in headless Chromium';
+
+const ACME = {
+  admin: 'admin@acme.example',
+  licences: 'licences@acme.example',
+  support: 'support@acme.example',
+  staff: 'staff@acme.example',
+};
+
+// ---------------------------------------------------------------------------------------------
+// The portal: built as `npm start` builds it, served on a free port with a fresh sandbox.
+
+function newestMtime(folder: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
+    else newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** dist/client when it is newer than the client's sources, else a fresh build in a temp folder
+ * (never overwriting dist/client, which other tools may be serving). */
+function clientDir(workDir: string): string {
+  const sources = ['src/client', 'src/contract', 'src/scenarios', 'public'].map((folder) =>
+    newestMtime(path.join(root, folder)),
+  );
+  if (existsSync(clientIndex) && statSync(clientIndex).mtimeMs > Math.max(...sources)) {
+    return path.dirname(clientIndex);
+  }
+  const output = path.join(workDir, 'client');
+  console.log('Building the web client (webpack --mode production)…');
+  const result = spawnSync(
+    process.execPath,
+    [
+      require.resolve('webpack-cli/bin/cli.js', { paths: [root] }),
+      '--mode',
+      'production',
+      '--output-path',
+      output,
+    ],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (result.status !== 0) throw new Error('The client build failed; see the messages above.');
+  return output;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, HOST, () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('No free port'));
+      });
+    });
+  });
+}
+
+interface Portal {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+async function startPortal(workDir: string, client: string, name: string): Promise<Portal> {
+  const port = await freePort();
+  const dataDir = path.join(workDir, `data-${name}`);
+  mkdirSync(dataDir, { recursive: true });
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts', 'start.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST,
+      PORTAL_PROVIDER: 'sandbox',
+      PORTAL_DATA_DIR: dataDir,
+      PORTAL_CLIENT_DIR: client,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const origin = `http://${HOST}:${port}`;
+  const deadline = Date.now() + SERVER_READY_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The portal exited with code ${child.exitCode}`);
+    try {
+      const health = await fetch(`${origin}${API_PATHS.health}`);
+      if (health.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline)
+      throw new Error(`The portal did not start within ${SERVER_READY_TIMEOUT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  return {
+    origin,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a person does, in the words of the screens.
+
+interface Session {
+  portal: Portal;
+  browser: Browser;
+  context: BrowserContext;
+  /** The recorded page. */
+  page: Page;
+  /** Opens the portal at `url` with recording on; returns when the app has started. */
+  open(url: string): Promise<void>;
+}
+
+const withRecordFlag = (url: string) =>
+  `${url}${url.includes('?') ? '&' : '?'}${RECORD_QUERY_FLAG}`;
+
+async function enterEmail(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
+type PopupAnswer = 'allow' | 'allow-without-directory' | 'cancel';
+
+/** 'Sign in with Google' and the sandbox popup's answer. */
+async function answerPopup(page: Page, answer: PopupAnswer): Promise<void> {
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Sign in with Google' }).click(),
+  ]);
+  await popup.waitForLoadState();
+  if (answer === 'allow-without-directory') await popup.getByLabel(DIRECTORY_SCOPE).uncheck();
+  await popup.getByRole('button', { name: answer === 'cancel' ? 'Cancel' : 'Allow' }).click();
+}
+
+async function signIn(page: Page, email: string, answer: PopupAnswer = 'allow'): Promise<void> {
+  await enterEmail(page, email);
+  await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
+  await answerPopup(page, answer);
+}
+
+async function signInToDashboard(page: Page, email: string): Promise<void> {
+  await signIn(page, email);
+  await page.waitForURL('**/licenses');
+  await page.getByText('Total Licenses').waitFor();
+}
+
+/** Signs in on a page of its own (not recorded) and calls the API as that person would. */
+async function otherTab(session: Session, context: BrowserContext, email: string) {
+  const page = await context.newPage();
+  await page.goto(`${session.portal.origin}/`);
+  await signInToDashboard(page, email);
+  return {
+    async post(pathName: string, body: unknown): Promise<number> {
+      return page.evaluate(
+        async ({ pathName, body, cookie, header }) => {
+          const xsrf = document.cookie
+            .split(';')
+            .map((part) => part.trim().split('='))
+            .find(([name]) => name === cookie)?.[1];
+          const response = await fetch(pathName, {
+            method: 'POST',
+            headers: {
+              'Content-Type': 'application/json',
+              [header]: decodeURIComponent(xsrf ?? ''),
+            },
+            body: JSON.stringify(body),
+          });
+          return response.status;
+        },
+        { pathName, body, cookie: XSRF_COOKIE, header: XSRF_HEADER },
+      );
+    },
+    close: () => page.close(),
+  };
+}
+
+async function openDelegateDialog(page: Page, kind: 'licence' | 'support') {
+  await page.getByRole('button', { name: 'Delegate access menu' }).click();
+  const item = kind === 'licence' ? 'Delegate Licenses Access' : 'Delegate Support Access';
+  await page.getByRole('menuitem', { name: item }).click();
+  const dialog = page.getByRole('dialog', {
+    name: kind === 'licence' ? 'License Management Access' : 'Support Access',
+  });
+  await dialog
+    .getByRole('status', { name: 'Loading delegated email addresses' })
+    .waitFor({ state: 'detached' });
+  return dialog;
+}
+
+async function addDelegate(page: Page, kind: 'licence' | 'support', email: string) {
+  const dialog = await openDelegateDialog(page, kind);
+  await dialog.getByLabel('Enter Email Address').fill(email);
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  return dialog;
+}
+
+async function closeErrorDialog(page: Page): Promise<void> {
+  const error = page.getByRole('dialog', { name: 'Oops! An Error Occurred.' });
+  await error.waitFor();
+  await error.getByRole('button', { name: 'CLOSE' }).click();
+  await error.waitFor({ state: 'hidden' });
+}
+
+async function addLicences(page: Page, seats: number): Promise<void> {
+  await page.getByLabel('Add Licenses').fill(String(seats));
+  await page.getByRole('button', { name: 'Add Licenses' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Adding Licenses' });
+  await confirm.waitFor();
+  await confirm.getByRole('button', { name: 'Add Licenses' }).click();
+}
+
+async function storeTokenData(page: Page, token: string, expiry: number): Promise<void> {
+  await page.evaluate(
+    ({ token, expiry }) => localStorage.setItem('tokenData', JSON.stringify({ token, expiry })),
+    { token, expiry },
+  );
+}
+
+async function storedToken(page: Page): Promise<string> {
+  const raw = await page.evaluate(() => localStorage.getItem('tokenData'));
+  const parsed = JSON.parse(raw ?? 'null') as { token?: string } | null;
+  if (!parsed?.token) throw new Error('No token was stored by the sign-in');
+  return parsed.token;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The journeys: every branch of spec §4 and §8, each role of §6.
+
+interface Journey {
+  name: string;
+  title: string;
+  run(session: Session): Promise<void>;
+}
+
+const journeys: Journey[] = [
+  {
+    name: 'home-consumer-email-leaves-for-contact-page',
+    title: 'A consumer (free webmail) address leaves for the contact page without any server check',
+    async run({ page, open }) {
+      await open('/');
+      await enterEmail(page, 'someone@gmail.com');
+      await page.waitForURL('**/sandbox/contact');
+    },
+  },
+  {
+    name: 'home-non-google-domain-leaves-for-contact-page',
+    title: 'An address the validator says is not a Google account leaves for the contact page',
+    async run({ page, open }) {
+      await open('/');
+      await enterEmail(page, 'someone@not-google.example');
+      await page.waitForURL('**/sandbox/contact');
+    },
+  },
+  {
+    name: 'home-google-email-shows-sign-in',
+    title: 'A Google account address is saved and the sign-in button shows',
+    async run({ page, open }) {
+      await open('/');
+      await enterEmail(page, ACME.admin);
+      await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
+    },
+  },
+  {
+    name: 'home-changing-confirmed-email-hides-sign-in',
+    title: 'Editing the address after it was confirmed hides the sign-in button again',
+    async run({ page, open }) {
+      await open('/');
+      await enterEmail(page, ACME.admin);
+      await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
+      await page.getByLabel('Email address').fill('staff@acme.example');
+      await page
+        .getByRole('button', { name: 'Sign in with Google' })
+        .waitFor({ state: 'detached' });
+    },
+  },
+  {
+    name: 'sign-in-admin-sees-dashboard',
+    title: 'The acme admin signs in, the token is saved and the licence dashboard opens',
+    async run({ page, open }) {
+      await open('/');
+      await signInToDashboard(page, ACME.admin);
+    },
+  },
+  {
+    name: 'sign-in-licence-delegate-sees-add-licences',
+    title: 'A licence delegate (not admin) signs in and sees the add-licences form, not the menu',
+    async run({ page, open }) {
+      await open('/?customer=licenses');
+      await signInToDashboard(page, ACME.licences);
+      await page.getByRole('button', { name: 'Add Licenses' }).waitFor();
+    },
+  },
+  {
+    name: 'sign-in-support-delegate-sees-subscription-only',
+    title: 'A support delegate signs in and sees the subscription without the add form or menu',
+    async run({ page, open }) {
+      await open('/');
+      await signInToDashboard(page, ACME.support);
+    },
+  },
+  {
+    name: 'sign-in-plain-user-sees-subscription-only',
+    title: 'A plain directory user signs in and sees the subscription only',
+    async run({ page, open }) {
+      await open('/');
+      await signInToDashboard(page, ACME.staff);
+    },
+  },
+  {
+    name: 'sign-in-flexible-plan-admin-sees-flexible-notice',
+    title: 'The admin of a Flexible plan signs in: no add form, the Flexible notice instead',
+    async run({ page, open }) {
+      await open('/');
+      await signInToDashboard(page, 'admin@flex.example');
+    },
+  },
+  {
+    name: 'sign-in-without-subscription-is-forbidden',
+    title: 'A customer without a Workspace subscription: token removed, error stored, /forbidden',
+    async run({ page, open }) {
+      await open('/');
+      await signIn(page, 'admin@nosub.example');
+      await page.waitForURL('**/forbidden');
+      await page.getByText('403').first().waitFor();
+    },
+  },
+  {
+    name: 'sign-in-not-a-customer-leaves-for-contact-page',
+    title: "A domain that is not the reseller's customer: token removed, off to the contact page",
+    async run({ page, open }) {
+      await open('/');
+      await signIn(page, 'someone@stranger.example');
+      await page.waitForURL('**/sandbox/contact');
+    },
+  },
+  {
+    name: 'sign-in-insufficient-scopes-goes-home-and-reloads',
+    title: 'Sign-in with the directory scope unticked: token removed, back home and reloaded',
+    async run({ page, open }) {
+      await open('/');
+      await signIn(page, ACME.admin, 'allow-without-directory');
+      await page.waitForEvent('load');
+    },
+  },
+  {
+    name: 'sign-in-cancelled-is-only-logged',
+    title: 'Cancel in the identity popup is only logged; the sign-in button stays',
+    async run({ page, open }) {
+      await open('/');
+      await signIn(page, ACME.admin, 'cancel');
+      await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
+    },
+  },
+  {
+    name: 'sign-in-support-destination-leaves-for-helpdesk',
+    title: 'With ?customer=support, sign-in saves the token and leaves for the help-desk portal',
+    async run({ page, open }) {
+      await open('/?customer=support');
+      await signIn(page, ACME.admin);
+      await page.waitForURL('**/sandbox/helpdesk');
+    },
+  },
+  {
+    name: 'start-with-stored-token-opens-dashboard',
+    title: 'On load a stored, unexpired token loads the subscription with the saved e-mail',
+    async run({ page, open, context, portal }) {
+      const first = await context.newPage();
+      await first.goto(`${portal.origin}/`);
+      await signInToDashboard(first, ACME.admin);
+      await first.close();
+      await open('/');
+      await page.waitForURL('**/licenses');
+      await page.getByText('Total Licenses').waitFor();
+    },
+  },
+  {
+    name: 'start-with-stored-token-support-destination-leaves-for-helpdesk',
+    title: 'On load a stored token with ?customer=support leaves for the help-desk portal',
+    async run({ page, open, context, portal }) {
+      const first = await context.newPage();
+      await first.goto(`${portal.origin}/`);
+      await signInToDashboard(first, ACME.admin);
+      await first.close();
+      await open('/?customer=support');
+      await page.waitForURL('**/sandbox/helpdesk');
+    },
+  },
+  {
+    name: 'start-with-expired-token-removes-it',
+    title: 'On load an expired stored token is removed and the home screen stays',
+    async run({ page, open, context, portal }) {
+      const first = await context.newPage();
+      await first.goto(`${portal.origin}/`);
+      await signInToDashboard(first, ACME.admin);
+      const token = await storedToken(first);
+      // The token was saved more than 59 minutes ago: its expiry is behind the clock.
+      await storeTokenData(first, token, Date.now() - EXPIRED_AGO_MS);
+      await first.close();
+      await open('/');
+      await page.getByLabel('Email address').waitFor();
+    },
+  },
+  {
+    name: 'start-with-tampered-token-reloads',
+    title: 'On load a tampered token is refused (Expected OAuth 2 access token): removed, reload',
+    async run({ page, open, context, portal }) {
+      const first = await context.newPage();
+      await first.goto(`${portal.origin}/`);
+      await signInToDashboard(first, ACME.admin);
+      const token = await storedToken(first);
+      await storeTokenData(first, `${token}tampered`, Date.now() + TOKEN_LIFETIME_MS);
+      await first.close();
+      await open('/');
+      await page.waitForEvent('load');
+    },
+  },
+  {
+    name: 'start-without-token-on-forbidden-goes-home',
+    title: 'Opening /forbidden with nothing stored: no error, so the guard sends the person home',
+    async run({ page, open }) {
+      await open('/forbidden');
+      await page.getByLabel('Email address').waitFor();
+    },
+  },
+  {
+    name: 'admin-adds-licences-and-reloads',
+    title:
+      "The admin adds 3 licences: confirm, 'Licenses Added Succesfully!', and the page reloads",
+    async run({ page, open }) {
+      await open('/');
+      await signInToDashboard(page, ACME.admin);
+      await addLicences(page, 3);
+      const success = page.getByRole('dialog', { name: 'Licenses Added Succesfully!' });
+      await success.waitFor();
+      await Promise.all([
+        page.waitForEvent('load'),
+        success.getByRole('button', { name: 'Add Even More Licenses' }).click(),
+      ]);
+    },
+  },
+  {
+    name: 'admin-cancels-adding-licences',
+    title: 'The admin asks for 5 licences and cancels in the confirm dialog: nothing is sent',
+    async run({ page, open }) {
+      await open('/');
+      await signInToDashboard(page, ACME.admin);
+      await page.getByLabel('Add Licenses').fill('5');
+      await page.getByRole('button', { name: 'Add Licenses' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Confirm Adding Licenses' });
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'hidden' });
+    },
+  },
+  {
+    name: 'licence-delegate-adds-licences',
+    title: 'A licence delegate adds 2 licences and sees the success dialog',
+    async run({ page, open }) {
+      await open('/');
+      await signInToDashboard(page, ACME.licences);
+      await addLicences(page, 2);
+      await page.getByRole('dialog', { name: 'Licenses Added Succesfully!' }).waitFor();
+    },
+  },
+  {
+    name: 'add-licences-error-after-another-tab-bought-more',
+    title: 'Adding licences on a stale page (another tab raised the total) shows the error dialog',
+    async run(session) {
+      const { page, open, context } = session;
+      await open('/');
+      await signInToDashboard(page, ACME.admin);
+      const tab = await otherTab(session, context, ACME.admin);
+      await tab.post(API_PATHS.addLicence, {
+        customerId: 'C0acme001',
+        subscriptionId: 'sub-acme-001',
+        numberOfSeats: 45,
+      });
+      await tab.close();
+      await addLicences(page, 10);
+      await closeErrorDialog(page);
+    },
+  },
+  {
+    name: 'add-licences-refused-after-licence-access-removed',
+    title: 'A licence delegate removed by the admin meanwhile is refused when adding licences',
+    async run(session) {
+      const { page, open } = session;
+      await open('/');
+      await signInToDashboard(page, ACME.licences);
+      const adminContext = await session.browser.newContext();
+      const admin = await otherTab(session, adminContext, ACME.admin);
+      await admin.post(API_PATHS.licenceDelegate, {
+        email: ACME.licences,
+        customerId: 'C0acme001',
+        action: 'delete',
+      });
+      await adminContext.close();
+      await addLicences(page, 1);
+      await closeErrorDialog(page);
+    },
+  },
+  ...(['licence', 'support'] as const).flatMap((kind): Journey[] => {
+    const present = kind === 'licence' ? ACME.licences : ACME.support;
+    const label = kind === 'licence' ? 'licence' : 'support';
+    return [
+      {
+        name: `admin-opens-${label}-delegates-and-closes`,
+        title: `The admin opens the ${label} delegate dialog, sees the list and closes it`,
+        async run({ page, open }) {
+          await open('/');
+          await signInToDashboard(page, ACME.admin);
+          const dialog = await openDelegateDialog(page, kind);
+          await dialog.getByText(present).waitFor();
+          await dialog.getByRole('button', { name: 'CLOSE' }).click();
+          await dialog.waitFor({ state: 'hidden' });
+        },
+      },
+      {
+        name: `admin-adds-${label}-delegate`,
+        title: `The admin adds a ${label} delegate: appended, sorted, input cleared`,
+        async run({ page, open }) {
+          await open('/');
+          await signInToDashboard(page, ACME.admin);
+          const dialog = await addDelegate(page, kind, 'ann@acme.example');
+          await dialog.getByText('ann@acme.example').waitFor();
+        },
+      },
+      {
+        name: `admin-adds-existing-${label}-delegate-fails`,
+        title: `Adding a ${label} delegate who is already there: 'Member already exists.', input cleared`,
+        async run({ page, open }) {
+          await open('/');
+          await signInToDashboard(page, ACME.admin);
+          await addDelegate(page, kind, present);
+          await closeErrorDialog(page);
+        },
+      },
+      {
+        name: `admin-deletes-${label}-delegate`,
+        title: `The admin deletes a ${label} delegate: removed from the list`,
+        async run({ page, open }) {
+          await open('/');
+          await signInToDashboard(page, ACME.admin);
+          const dialog = await openDelegateDialog(page, kind);
+          await dialog.getByRole('button', { name: `Delete ${present}` }).click();
+          await dialog.getByText(present).waitFor({ state: 'detached' });
+        },
+      },
+      {
+        name: `admin-deletes-${label}-delegate-removed-in-another-tab`,
+        title: `Deleting a ${label} delegate another tab already removed: 'Resource Not Found: memberKey'`,
+        async run(session) {
+          const { page, open, context } = session;
+          await open('/');
+          await signInToDashboard(page, ACME.admin);
+          const dialog = await openDelegateDialog(page, kind);
+          const tab = await otherTab(session, context, ACME.admin);
+          await tab.post(
+            kind === 'licence' ? API_PATHS.licenceDelegate : API_PATHS.supportDelegate,
+            {
+              email: present,
+              customerId: 'C0acme001',
+              action: 'delete',
+            },
+          );
+          await tab.close();
+          await dialog.getByRole('button', { name: `Delete ${present}` }).click();
+          await closeErrorDialog(page);
+        },
+      },
+    ];
+  }),
+  {
+    name: 'admin-adds-invalid-delegate-address-does-nothing',
+    title: 'An address without a dotted domain keeps Add disabled: nothing is sent',
+    async run({ page, open }) {
+      await open('/');
+      await signInToDashboard(page, ACME.admin);
+      const dialog = await openDelegateDialog(page, 'licence');
+      await dialog.getByLabel('Enter Email Address').fill('ann@acme');
+      await dialog.getByLabel('Enter Email Address').press('Enter');
+      await dialog.getByRole('button', { name: 'CLOSE' }).click();
+    },
+  },
+  {
+    name: 'email-validator-failure-is-only-logged',
+    title: 'The e-mail validator fails (rate limited): only logged, the spinner stops',
+    async run({ page, open, portal }) {
+      // Another client used up the validator's allowance (contract §3: rate-limited).
+      for (let attempt = 0; attempt < UNAUTHENTICATED_RATE_LIMIT_MAX; attempt += 1) {
+        await fetch(`${portal.origin}${API_PATHS.emailValidator}?email=x%40acme.example`);
+      }
+      await open('/');
+      await enterEmail(page, ACME.admin);
+      await page.getByRole('button', { name: 'Next' }).waitFor();
+      await page.getByText('Validating email').waitFor({ state: 'detached' });
+    },
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Recording one journey.
+
+/** Waits until the recording has not grown for QUIET_MS (session storage survives leaving). */
+async function quiet(page: Page): Promise<void> {
+  const deadline = Date.now() + QUIET_TIMEOUT_MS;
+  let last = '';
+  let since = Date.now();
+  while (Date.now() < deadline) {
+    const now = await page
+      .evaluate(
+        (keys) =>
+          `${sessionStorage.getItem(keys.current)?.length ?? 0}/${sessionStorage.getItem(keys.previous)?.length ?? 0}`,
+        SCENARIO_STORAGE_KEYS,
+      )
+      .catch(() => last);
+    if (now !== last) {
+      last = now;
+      since = Date.now();
+    } else if (Date.now() - since >= QUIET_MS) {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+async function readRecording(page: Page, id: string): Promise<Scenario> {
+  const stored = await page.evaluate(
+    (keys) => [sessionStorage.getItem(keys.current), sessionStorage.getItem(keys.previous)],
+    SCENARIO_STORAGE_KEYS,
+  );
+  for (const raw of stored) {
+    if (raw === null) continue;
+    const recording = JSON.parse(raw) as StoredRecording;
+    if (recording.id === id) return recording.scenario;
+  }
+  throw new Error('The recording of this journey was not found in session storage');
+}
+
+async function record(browser: Browser, workDir: string, client: string, journey: Journey) {
+  const portal = await startPortal(workDir, client, journey.name);
+  const context = await browser.newContext();
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
+  try {
+    const page = await context.newPage();
+    let id: string | null = null;
+    const session: Session = {
+      portal,
+      browser,
+      context,
+      page,
+      async open(url) {
+        await page.goto(`${portal.origin}${withRecordFlag(url)}`);
+        await page.waitForFunction(() => window.portalScenario !== undefined);
+        id = await page.evaluate(() => window.portalScenario?.id ?? null);
+      },
+    };
+    await journey.run(session);
+    await quiet(page);
+    if (id === null) throw new Error('The journey never opened the portal with recording on');
+    const scenario: Scenario = {
+      $schema: '../scenario.schema.json',
+      ...(await readRecording(page, id)),
+      title: journey.title,
+      recordedWith: RECORDED_WITH,
+    };
+    const file = path.join(libraryDir, `${journey.name}.json`);
+    parseScenario(scenario, file);
+    writeFileSync(file, `${JSON.stringify(scenario, null, 2)}\n`);
+    console.log(`recorded ${path.relative(root, file)} (${scenario.steps.length} steps)`);
+  } finally {
+    await context.close();
+    await portal.stop();
+  }
+}
+
+async function main() {
+  const wanted = process.argv.slice(2);
+  const chosen =
+    wanted.length === 0 ? journeys : journeys.filter((journey) => wanted.includes(journey.name));
+  if (chosen.length === 0) throw new Error(`No journey is named ${wanted.join(', ')}`);
+  const workDir = mkdtempSync(path.join(tmpdir(), 'portal-scenarios-'));
+  mkdirSync(libraryDir, { recursive: true });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  const failures: string[] = [];
+  try {
+    const client = clientDir(workDir);
+    for (const journey of chosen) {
+      try {
+        await record(browser, workDir, client, journey);
+      } catch (error) {
+        failures.push(journey.name);
+        console.error(
+          `FAILED ${journey.name}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    }
+  } finally {
+    await browser.close();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+  if (failures.length > 0) {
+    console.error(`${failures.length} journey(s) failed: ${failures.join(', ')}`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
