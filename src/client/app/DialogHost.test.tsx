@@ -6,7 +6,7 @@ import { findDialog, queryDialog } from '../test/dialogs';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { sampleSubscription } from '../test/sampleSubscription';
 
-// antd's dialogs are slow to mount under jsdom.
+// antd screens are slow to mount under jsdom, more so when every suite runs at once.
 jest.setTimeout(20_000);
 
 /** An answer the test releases when it wants, to see the in-between states. */

@@ -20,11 +20,12 @@ export function TypingText({ html, msPerCharacter }: TypingTextProps) {
   const [typed, setTyped] = useState(0);
   const done = instant || typed >= total;
 
+  // One steady clock for the whole text, stopped once everything is shown.
   useEffect(() => {
     if (done) return undefined;
-    const timer = window.setTimeout(() => setTyped(typed + 1), msPerCharacter);
-    return () => window.clearTimeout(timer);
-  }, [done, typed, msPerCharacter]);
+    const timer = window.setInterval(() => setTyped((count) => count + 1), msPerCharacter);
+    return () => window.clearInterval(timer);
+  }, [done, msPerCharacter]);
 
   return (
     <span

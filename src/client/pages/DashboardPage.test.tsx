@@ -6,6 +6,9 @@ import { renderWithProviders } from '../test/renderWithProviders';
 import type { FakeServicesOptions } from '../test/fakeServices';
 import { sampleSubscription } from '../test/sampleSubscription';
 
+// antd screens are slow to mount under jsdom, more so when every suite runs at once.
+jest.setTimeout(20_000);
+
 function renderDashboard(
   overrides: Partial<SubscriptionInfo> = {},
   services?: FakeServicesOptions,

@@ -26,12 +26,12 @@ export default function ForbiddenPage() {
         <Typography.Paragraph strong>
           ERROR DESCRIPTION: 403 - Forbidden! Access Denied.
         </Typography.Paragraph>
-        <Typography.Paragraph>
-          <Typography.Text strong>ERROR CAUSED BY</Typography.Text>{' '}
-          <code style={{ overflowWrap: 'anywhere' }}>
+        <dl style={{ margin: 0 }}>
+          <dt style={{ fontWeight: 600 }}>ERROR CAUSED BY</dt>
+          <dd style={{ margin: '8px 0 0', fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
             <TypingText key={html} html={html} msPerCharacter={TYPING_MS_PER_CHARACTER} />
-          </code>
-        </Typography.Paragraph>
+          </dd>
+        </dl>
       </Card>
     </main>
   );

@@ -4,6 +4,9 @@ import { subscriptionRequested } from '../features/subscription/subscriptionSlic
 import { ok } from '../test/fakeServices';
 import { renderWithProviders } from '../test/renderWithProviders';
 
+// antd screens are slow to mount under jsdom, more so when every suite runs at once.
+jest.setTimeout(20_000);
+
 const emailBox = () => screen.getByRole('textbox', { name: 'Email address' });
 const nextButton = () => screen.getByRole('button', { name: 'Next' });
 

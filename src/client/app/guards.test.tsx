@@ -1,0 +1,86 @@
+import { screen } from '@testing-library/react';
+import type { SubscriptionInfo } from '../../contract/subscription';
+import { ok } from '../test/fakeServices';
+import { renderWithProviders } from '../test/renderWithProviders';
+import { sampleSubscription } from '../test/sampleSubscription';
+
+// antd screens are slow to mount under jsdom, more so when every suite runs at once.
+jest.setTimeout(20_000);
+
+const homeHeading = () => screen.findByRole('heading', { level: 1, name: 'Customer Portal' });
+
+describe('route guards', () => {
+  it('sends /licenses without a user back home', async () => {
+    const { router } = renderWithProviders({ route: '/licenses' });
+    expect(await homeHeading()).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('opens /licenses when the state holds a user', async () => {
+    const { router } = renderWithProviders({
+      route: '/licenses',
+      state: { subscription: { user: sampleSubscription() } },
+    });
+    expect(await screen.findByText('ACME.EXAMPLE')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/licenses');
+  });
+
+  it('sends /forbidden without a stored error back home', async () => {
+    const { router } = renderWithProviders({ route: '/forbidden' });
+    expect(await homeHeading()).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('opens /forbidden while an error is stored', async () => {
+    const { router } = renderWithProviders({
+      route: '/forbidden',
+      state: { errors: { isForbidden: true, stored: { message: 'm', details: 'd' } } },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: '403' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/forbidden');
+  });
+
+  it('sends an unknown route home', async () => {
+    const { router } = renderWithProviders({ route: '/no/such/page' });
+    expect(await homeHeading()).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows the external support site in a titled frame on /support', async () => {
+    const { fake } = renderWithProviders({ route: '/support' });
+    const frame = await screen.findByTitle('Support site');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame).toHaveAttribute('src', fake.services.config.supportSiteUrl);
+  });
+
+  it('moves to /licenses after sign-in once the subscription loads', async () => {
+    const { router, user, fake } = renderWithProviders({
+      state: { session: { email: 'admin@acme.example', emailCheck: 'confirmed' } },
+      services: { http: { 'GET /api/subscription-info': ok(sampleSubscription()) } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    expect(await screen.findByText('ACME.EXAMPLE')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/licenses');
+    expect(fake.calls.http[0]?.query).toEqual({ email: 'admin@acme.example' });
+  });
+});
+
+describe('the error boundary around the routes', () => {
+  it('shows a readable message instead of a blank page when a screen throws', async () => {
+    // React reports the caught error on the console; the screen is what this test is about.
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const broken = {
+      ...sampleSubscription({ isAdmin: false }),
+      accessRoles: undefined,
+    } as unknown as SubscriptionInfo;
+    renderWithProviders({ route: '/licenses', state: { subscription: { user: broken } } });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Something went wrong' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the start page' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    quiet.mockRestore();
+  });
+});
