@@ -204,8 +204,11 @@ async function signInToDashboard(page: Page, email: string): Promise<void> {
   await page.getByText('Total Licenses').waitFor();
 }
 
-/** Signs in on a page of its own (not recorded) and calls the API as that person would. */
-async function otherTab(session: Session, context: BrowserContext, email: string) {
+/** The same or another person in another browser (own cookies and storage, so the recorded
+ * page's session and XSRF cookie stay its own), calling the API as the portal would. */
+async function otherTab(session: Session, email: string) {
+  const context = await session.browser.newContext();
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
   const page = await context.newPage();
   await page.goto(`${session.portal.origin}/`);
   await signInToDashboard(page, email);
@@ -230,7 +233,7 @@ async function otherTab(session: Session, context: BrowserContext, email: string
         { pathName, body, cookie: XSRF_COOKIE, header: XSRF_HEADER },
       );
     },
-    close: () => page.close(),
+    close: () => context.close(),
   };
 }
 
@@ -257,7 +260,7 @@ async function addDelegate(page: Page, kind: 'licence' | 'support', email: strin
 async function closeErrorDialog(page: Page): Promise<void> {
   const error = page.getByRole('dialog', { name: 'Oops! An Error Occurred.' });
   await error.waitFor();
-  await error.getByRole('button', { name: 'CLOSE' }).click();
+  await error.getByRole('button', { name: 'CLOSE', exact: true }).click();
   await error.waitFor({ state: 'hidden' });
 }
 
@@ -267,6 +270,26 @@ async function addLicences(page: Page, seats: number): Promise<void> {
   const confirm = page.getByRole('dialog', { name: 'Confirm Adding Licenses' });
   await confirm.waitFor();
   await confirm.getByRole('button', { name: 'Add Licenses' }).click();
+}
+
+/** Waits until this tab's recordings hold a step of the kind (a reload may come before any wait,
+ * and wipes the page's scripts, so this polls from outside). */
+async function recordedStep(page: Page, kind: Scenario['steps'][number]['kind']): Promise<void> {
+  const deadline = Date.now() + STEP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const found = await page
+      .evaluate(
+        ({ keys, marker }) =>
+          [keys.current, keys.previous].some((key) =>
+            (sessionStorage.getItem(key) ?? '').includes(marker),
+          ),
+        { keys: SCENARIO_STORAGE_KEYS, marker: `"kind":"${kind}"` },
+      )
+      .catch(() => false);
+    if (found) return;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  throw new Error(`No ${kind} step was recorded within ${STEP_TIMEOUT_MS} ms`);
 }
 
 async function storeTokenData(page: Page, token: string, expiry: number): Promise<void> {
@@ -399,7 +422,7 @@ const journeys: Journey[] = [
     async run({ page, open }) {
       await open('/');
       await signIn(page, ACME.admin, 'allow-without-directory');
-      await page.waitForEvent('load');
+      await recordedStep(page, 'reload');
     },
   },
   {
@@ -471,7 +494,7 @@ const journeys: Journey[] = [
       await storeTokenData(first, `${token}tampered`, Date.now() + TOKEN_LIFETIME_MS);
       await first.close();
       await open('/');
-      await page.waitForEvent('load');
+      await recordedStep(page, 'reload');
     },
   },
   {
@@ -525,10 +548,10 @@ const journeys: Journey[] = [
     name: 'add-licences-error-after-another-tab-bought-more',
     title: 'Adding licences on a stale page (another tab raised the total) shows the error dialog',
     async run(session) {
-      const { page, open, context } = session;
+      const { page, open } = session;
       await open('/');
       await signInToDashboard(page, ACME.admin);
-      const tab = await otherTab(session, context, ACME.admin);
+      const tab = await otherTab(session, ACME.admin);
       await tab.post(API_PATHS.addLicence, {
         customerId: 'C0acme001',
         subscriptionId: 'sub-acme-001',
@@ -546,14 +569,13 @@ const journeys: Journey[] = [
       const { page, open } = session;
       await open('/');
       await signInToDashboard(page, ACME.licences);
-      const adminContext = await session.browser.newContext();
-      const admin = await otherTab(session, adminContext, ACME.admin);
+      const admin = await otherTab(session, ACME.admin);
       await admin.post(API_PATHS.licenceDelegate, {
         email: ACME.licences,
         customerId: 'C0acme001',
         action: 'delete',
       });
-      await adminContext.close();
+      await admin.close();
       await addLicences(page, 1);
       await closeErrorDialog(page);
     },
@@ -570,7 +592,7 @@ const journeys: Journey[] = [
           await signInToDashboard(page, ACME.admin);
           const dialog = await openDelegateDialog(page, kind);
           await dialog.getByText(present).waitFor();
-          await dialog.getByRole('button', { name: 'CLOSE' }).click();
+          await dialog.getByRole('button', { name: 'CLOSE', exact: true }).click();
           await dialog.waitFor({ state: 'hidden' });
         },
       },
@@ -609,11 +631,11 @@ const journeys: Journey[] = [
         name: `admin-deletes-${label}-delegate-removed-in-another-tab`,
         title: `Deleting a ${label} delegate another tab already removed: 'Resource Not Found: memberKey'`,
         async run(session) {
-          const { page, open, context } = session;
+          const { page, open } = session;
           await open('/');
           await signInToDashboard(page, ACME.admin);
           const dialog = await openDelegateDialog(page, kind);
-          const tab = await otherTab(session, context, ACME.admin);
+          const tab = await otherTab(session, ACME.admin);
           await tab.post(
             kind === 'licence' ? API_PATHS.licenceDelegate : API_PATHS.supportDelegate,
             {
@@ -638,7 +660,7 @@ const journeys: Journey[] = [
       const dialog = await openDelegateDialog(page, 'licence');
       await dialog.getByLabel('Enter Email Address').fill('ann@acme');
       await dialog.getByLabel('Enter Email Address').press('Enter');
-      await dialog.getByRole('button', { name: 'CLOSE' }).click();
+      await dialog.getByRole('button', { name: 'CLOSE', exact: true }).click();
     },
   },
   {
@@ -683,17 +705,20 @@ async function quiet(page: Page): Promise<void> {
   }
 }
 
-async function readRecording(page: Page, id: string): Promise<Scenario> {
+/** The first recording made since `openedAt`: the opened page's, even when a reload started another. */
+async function readRecording(page: Page, openedAt: number): Promise<Scenario> {
   const stored = await page.evaluate(
     (keys) => [sessionStorage.getItem(keys.current), sessionStorage.getItem(keys.previous)],
     SCENARIO_STORAGE_KEYS,
   );
-  for (const raw of stored) {
-    if (raw === null) continue;
-    const recording = JSON.parse(raw) as StoredRecording;
-    if (recording.id === id) return recording.scenario;
-  }
-  throw new Error('The recording of this journey was not found in session storage');
+  const recordings = stored
+    .flatMap((raw) => (raw === null ? [] : [JSON.parse(raw) as StoredRecording]))
+    .map((recording) => recording.scenario)
+    .filter((scenario) => scenario.start.clock.start >= openedAt)
+    .sort((a, b) => a.start.clock.start - b.start.clock.start);
+  const first = recordings[0];
+  if (!first) throw new Error('The recording of this journey was not found in session storage');
+  return first;
 }
 
 async function record(browser: Browser, workDir: string, client: string, journey: Journey) {
@@ -702,24 +727,24 @@ async function record(browser: Browser, workDir: string, client: string, journey
   context.setDefaultTimeout(STEP_TIMEOUT_MS);
   try {
     const page = await context.newPage();
-    let id: string | null = null;
+    let openedAt: number | null = null;
     const session: Session = {
       portal,
       browser,
       context,
       page,
       async open(url) {
+        // The page may leave at once (a stored session for the help desk), so nothing is awaited here.
+        openedAt = Date.now();
         await page.goto(`${portal.origin}${withRecordFlag(url)}`);
-        await page.waitForFunction(() => window.portalScenario !== undefined);
-        id = await page.evaluate(() => window.portalScenario?.id ?? null);
       },
     };
     await journey.run(session);
     await quiet(page);
-    if (id === null) throw new Error('The journey never opened the portal with recording on');
+    if (openedAt === null) throw new Error('The journey never opened the portal with recording on');
     const scenario: Scenario = {
       $schema: '../scenario.schema.json',
-      ...(await readRecording(page, id)),
+      ...(await readRecording(page, openedAt)),
       title: journey.title,
       recordedWith: RECORDED_WITH,
     };
