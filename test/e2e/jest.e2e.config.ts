@@ -1,0 +1,21 @@
+import path from 'node:path';
+import type { Config } from 'jest';
+
+// The browser suite: its own Jest configuration, kept out of `npm test` (CI runs it afterwards).
+const TEST_TIMEOUT_MS = 90_000;
+
+const config: Config = {
+  rootDir: path.resolve(__dirname, '..', '..'),
+  displayName: 'e2e',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test/e2e'],
+  testMatch: ['**/*.e2e.test.ts'],
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: { module: 'CommonJS' } }],
+  },
+  testTimeout: TEST_TIMEOUT_MS,
+  // Each file starts its own portal and Chromium; two at a time suit a 2-core machine.
+  maxWorkers: 2,
+};
+
+export default config;

@@ -1,0 +1,92 @@
+// What a person does, in the words of the screens.
+import type { Page } from 'playwright-core';
+import { DIRECTORY_SCOPE } from '../../../src/contract/limits';
+
+export const TOKEN_DATA_KEY = 'tokenData';
+
+export interface StoredTokenData {
+  token: string;
+  expiry: number;
+}
+
+export const emailInput = (page: Page) => page.getByLabel('Email address');
+export const nextButton = (page: Page) => page.getByRole('button', { name: 'Next' });
+export const signInButton = (page: Page) =>
+  page.getByRole('button', { name: 'Sign in with Google' });
+
+export async function enterEmail(page: Page, email: string): Promise<void> {
+  await emailInput(page).fill(email);
+  await nextButton(page).click();
+}
+
+export type PopupAnswer = 'allow' | 'allow-without-directory';
+
+/** 'Sign in with Google', then the sandbox popup: the hinted account and Allow. */
+export async function answerPopup(page: Page, answer: PopupAnswer = 'allow'): Promise<Page> {
+  const [popup] = await Promise.all([page.waitForEvent('popup'), signInButton(page).click()]);
+  await popup.waitForLoadState();
+  if (answer === 'allow-without-directory') await popup.getByLabel(DIRECTORY_SCOPE).uncheck();
+  await popup.getByRole('button', { name: 'Allow' }).click();
+  return popup;
+}
+
+export async function signIn(page: Page, email: string, answer?: PopupAnswer): Promise<Page> {
+  await enterEmail(page, email);
+  return answerPopup(page, answer);
+}
+
+/** The dashboard is up once both figures show. */
+export async function waitForDashboard(page: Page): Promise<void> {
+  await page.waitForURL('**/licenses');
+  await page.getByRole('region', { name: 'Total Licenses' }).waitFor();
+}
+
+export async function signInToDashboard(page: Page, email: string): Promise<void> {
+  await page.goto('/');
+  await signIn(page, email);
+  await waitForDashboard(page);
+}
+
+/** The number shown under a figure's title ('Total Licenses', 'Licenses Assigned'). */
+export async function figure(page: Page, title: string): Promise<number> {
+  const region = page.getByRole('region', { name: title });
+  const text = await region.locator('.ant-statistic-content').innerText();
+  return Number(text.replace(/[^0-9]/g, ''));
+}
+
+export async function storedTokenData(page: Page): Promise<StoredTokenData | null> {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), TOKEN_DATA_KEY);
+  return raw === null ? null : (JSON.parse(raw) as StoredTokenData);
+}
+
+export async function storeTokenData(page: Page, data: StoredTokenData): Promise<void> {
+  await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+    key: TOKEN_DATA_KEY,
+    value: JSON.stringify(data),
+  });
+}
+
+export async function openDelegateDialog(page: Page, title: string, menuItem: string) {
+  await page.getByRole('button', { name: 'Delegate access menu' }).click();
+  await page.getByRole('menuitem', { name: menuItem }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor();
+  await dialog
+    .getByRole('status', { name: 'Loading delegated email addresses' })
+    .waitFor({ state: 'detached' });
+  return dialog;
+}
+
+/** Polls until `check` holds (it is re-run, so it may read the page); fails after `timeoutMs`. */
+export async function eventually(
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  timeoutMs = 10_000,
+): Promise<void> {
+  const pollMs = 50;
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}

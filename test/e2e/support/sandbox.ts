@@ -1,0 +1,32 @@
+// The sandbox dataset of contract §5, as the browser tests rely on it.
+export const ACME = {
+  domain: 'acme.example',
+  customerId: 'C0acme001',
+  subscriptionId: 'sub-acme-001',
+  skuName: 'Google Workspace Business Standard',
+  numberOfSeats: 20,
+  licensedNumberOfSeats: 17,
+  maximumNumberOfSeats: 50,
+  admin: 'admin@acme.example',
+  licences: 'licences@acme.example',
+  support: 'support@acme.example',
+  staff: 'staff@acme.example',
+} as const;
+
+export const FLEX = {
+  admin: 'admin@flex.example',
+  skuName: 'Google Workspace Business Starter',
+} as const;
+
+export const NOSUB_ADMIN = 'admin@nosub.example';
+export const STRANGER = 'someone@stranger.example';
+
+/** The sandbox stand-ins for the external destinations (contract §5). */
+export const SANDBOX_PAGES = {
+  contact: {
+    path: '/sandbox/contact',
+    heading: "Contact the provider (the provider's contact page)",
+  },
+  helpdesk: { path: '/sandbox/helpdesk', heading: 'Help-desk portal' },
+  supportSite: { path: '/sandbox/support-site', heading: 'Support site' },
+} as const;
