@@ -58,7 +58,12 @@ export function DashboardHeader(props: DashboardHeaderProps) {
                 onClick: ({ key }) => onDelegate(key as DelegateKind),
               }}
             >
-              <Button ghost aria-label="Delegate access menu">
+              {/* White in every state: antd's hover/open blue is unreadable on the dark bar. */}
+              <Button
+                ghost
+                aria-label="Delegate access menu"
+                style={{ color: '#fff', borderColor: '#fff' }}
+              >
                 Delegate access
               </Button>
             </Dropdown>

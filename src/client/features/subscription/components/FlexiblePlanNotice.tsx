@@ -14,7 +14,8 @@ export function FlexiblePlanNotice({ helpCentreUrl }: FlexiblePlanNoticeProps) {
       description={
         <>
           With a Flexible subscription you add licenses simply by adding a user.{' '}
-          <Typography.Link href={helpCentreUrl} target="_blank" rel="noopener noreferrer">
+          {/* Underlined: a link inside a sentence must not be told apart by colour alone. */}
+          <Typography.Link href={helpCentreUrl} target="_blank" rel="noopener noreferrer" underline>
             Learn more in the Help Center
           </Typography.Link>
         </>
