@@ -29,6 +29,10 @@ async function injectAxe(page: Page): Promise<void> {
 }
 
 async function violations(page: Page): Promise<Violation[]> {
+  // Mid-animation (antd fades dialogs and menus in) colours are not the ones people read.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
   await injectAxe(page);
   return page.evaluate(async () => {
     const { axe } = window as unknown as { axe: { run(context: Document): Promise<AxeResults> } };
