@@ -199,13 +199,20 @@ function lastRecordedBefore(lines: DiffLine[], at: number): number {
 
 function timelineExcerpt(lines: DiffLine[], recorded: ScenarioStep[], run: ReplayRun): string[] {
   const changed = lines.map((line) => line.op !== 'same');
-  const shown = lines.filter((_line, index) => {
+  const nearChange = (index: number) => {
     for (let near = index - CONTEXT_LINES; near <= index + CONTEXT_LINES; near += 1) {
       if (changed[near]) return true;
     }
     return false;
+  };
+  const text: string[] = [];
+  lines.forEach((line, index) => {
+    if (!nearChange(index)) return;
+    // A gap between excerpts is marked, so the step numbers do not seem to jump.
+    if (text.length > 0 && !nearChange(index - 1)) text.push('   …');
+    text.push(describeLine(line));
   });
-  const text = shown.map((line) => {
+  function describeLine(line: DiffLine): string {
     if (line.op === 'added') {
       const step = run.timeline[line.replayed] as ScenarioStep;
       const unrecorded = run.answers.get(line.replayed)?.kind === 'unrecorded';
@@ -218,7 +225,7 @@ function timelineExcerpt(lines: DiffLine[], recorded: ScenarioStep[], run: Repla
     if (line.op === 'same') return `   ${number}  ${body}`;
     const unused = run.unusedExchanges.includes(line.recorded);
     return `  -${number}  ${body}${unused ? '   ← recorded, never made' : ''}`;
-  });
+  }
   if (text.length <= MAX_TIMELINE_LINES) return text;
   return [
     ...text.slice(0, MAX_TIMELINE_LINES),

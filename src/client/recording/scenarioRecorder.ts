@@ -1,4 +1,5 @@
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
+import { XSRF_COOKIE } from '../../contract/api';
 import type { PortalConfig } from '../../contract/config';
 import type { IdentityFailure, Services } from '../services/types';
 import {
@@ -156,7 +157,7 @@ export function createScenarioRecorder(options: ScenarioRecorderOptions): Scenar
           exchange(
             httpRequestRecord('POST', path, {
               body,
-              xsrfToken: options.readCookies()['XSRF-TOKEN'],
+              xsrfToken: options.readCookies()[XSRF_COOKIE],
             }),
             () => http.post(path, body),
           ),
