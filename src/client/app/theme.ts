@@ -4,12 +4,18 @@ import type { ThemeConfig } from 'antd';
 // enough for white text at WCAG AA; secondary texts darkened for the same reason.
 export const ACCENT_COLOUR = '#0b57d0';
 export const WARN_COLOUR = '#b3261e';
+// antd derives lighter hover shades, which fail AA under white text; hover goes darker instead.
+const ACCENT_HOVER_COLOUR = '#0842a0';
+const WARN_HOVER_COLOUR = '#8c1d18';
 
 export const portalTheme: ThemeConfig = {
   token: {
     colorPrimary: ACCENT_COLOUR,
+    colorPrimaryHover: ACCENT_HOVER_COLOUR,
     colorLink: ACCENT_COLOUR,
+    colorLinkHover: ACCENT_HOVER_COLOUR,
     colorError: WARN_COLOUR,
+    colorErrorHover: WARN_HOVER_COLOUR,
     colorTextSecondary: 'rgba(0, 0, 0, 0.7)',
     colorTextDescription: 'rgba(0, 0, 0, 0.7)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.65)',
