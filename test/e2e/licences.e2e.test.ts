@@ -1,0 +1,119 @@
+// Adding licences (spec §4 Adding licences, rules of §5, dialogs of §2), with axe on each dialog.
+import { API_PATHS } from '../../src/contract/api';
+import { eventually, figure, signInToDashboard, waitForDashboard } from './support/actions';
+import { expectAccessible } from './support/accessibility';
+import { describePortal } from './support/journey';
+import { ACME } from './support/sandbox';
+
+const { journey } = describePortal();
+const MAX_TO_ADD = ACME.maximumNumberOfSeats - ACME.numberOfSeats;
+
+journey(
+  'the admin adds licences through confirm and success; the reload shows the new total',
+  async ({ page, loads }) => {
+    await signInToDashboard(page, ACME.admin);
+    const seats = 3;
+    await page.getByLabel('Add Licenses').fill(String(seats));
+    await page.getByRole('button', { name: 'Add Licenses' }).click();
+
+    const confirm = page.getByRole('dialog', { name: 'Confirm Adding Licenses' });
+    await confirm.waitFor();
+    await confirm.getByText(`Are you sure you want to add ${seats} licenses?`).waitFor();
+    const totals = await confirm.locator('.ant-descriptions-item').allInnerTexts();
+    expect(totals.map((text) => text.replace(/\s+/g, ' ').trim())).toEqual([
+      `Current total ${ACME.numberOfSeats}`,
+      `New total ${ACME.numberOfSeats + seats}`,
+    ]);
+    await expectAccessible(page, 'confirm dialog');
+    await confirm.getByRole('button', { name: 'Add Licenses' }).click();
+
+    const success = page.getByRole('dialog', { name: 'Licenses Added Succesfully!' });
+    await success.waitFor();
+    await success
+      .getByText('Your new total amount of licenses will be billed to your account.')
+      .waitFor();
+    await expectAccessible(page, 'success dialog');
+    const loadsBefore = loads();
+    await success.getByRole('button', { name: 'Add Even More Licenses' }).click();
+    await eventually('the reload', () => loads() > loadsBefore);
+    await waitForDashboard(page);
+    expect(await figure(page, 'Total Licenses')).toBe(ACME.numberOfSeats + seats);
+    await page.getByText(`You can add up to ${MAX_TO_ADD - seats} more licenses`).waitFor();
+  },
+  { freshDataset: true },
+);
+
+journey(
+  'Cancel in the confirm dialog sends nothing',
+  async ({ page, requestsTo }) => {
+    await signInToDashboard(page, ACME.admin);
+    await page.getByLabel('Add Licenses').fill('5');
+    await page.getByRole('button', { name: 'Add Licenses' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm Adding Licenses' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(requestsTo(API_PATHS.addLicence)).toHaveLength(0);
+    expect(await figure(page, 'Total Licenses')).toBe(ACME.numberOfSeats);
+  },
+  { freshDataset: true },
+);
+
+journey('the seat count is clamped and Add is disabled for zero or empty', async ({ page }) => {
+  await signInToDashboard(page, ACME.licences);
+  const input = page.getByLabel('Add Licenses');
+  const add = page.getByRole('button', { name: 'Add Licenses' });
+  expect(await add.isDisabled()).toBe(true);
+  await input.fill('999');
+  await input.blur();
+  expect(await input.inputValue()).toBe(String(MAX_TO_ADD));
+  expect(await add.isDisabled()).toBe(false);
+  // The up arrow never goes above the maximum.
+  await input.press('ArrowUp');
+  expect(await input.inputValue()).toBe(String(MAX_TO_ADD));
+  await input.fill('0');
+  await input.blur();
+  expect(await add.isDisabled()).toBe(true);
+  // The down arrow never goes below zero.
+  await input.press('ArrowDown');
+  expect(await input.inputValue()).toBe('0');
+  await input.fill('');
+  expect(await add.isDisabled()).toBe(true);
+});
+
+journey(
+  'adding on a stale page shows the error dialog with the server message',
+  async ({ page, context }) => {
+    await signInToDashboard(page, ACME.admin);
+    // Another tab of the same person buys up to the maximum meanwhile.
+    const tab = await context.newPage();
+    await tab.goto('/');
+    await waitForDashboard(tab);
+    await tab.getByLabel('Add Licenses').fill(String(MAX_TO_ADD));
+    await tab.getByRole('button', { name: 'Add Licenses' }).click();
+    await tab
+      .getByRole('dialog', { name: 'Confirm Adding Licenses' })
+      .getByRole('button', { name: 'Add Licenses' })
+      .click();
+    await tab.getByRole('dialog', { name: 'Licenses Added Succesfully!' }).waitFor();
+    await tab.close();
+
+    await page.getByLabel('Add Licenses').fill('1');
+    await page.getByRole('button', { name: 'Add Licenses' }).click();
+    const [refusal] = await Promise.all([
+      page.waitForResponse((response) => response.url().includes(API_PATHS.addLicence)),
+      page
+        .getByRole('dialog', { name: 'Confirm Adding Licenses' })
+        .getByRole('button', { name: 'Add Licenses' })
+        .click(),
+    ]);
+    expect(refusal.status()).toBe(400);
+    const { error: body } = (await refusal.json()) as { error: { message: string } };
+    const error = page.getByRole('dialog', { name: 'Oops! An Error Occurred.' });
+    await error.waitFor();
+    expect((await error.locator('.ant-typography').innerText()).trim()).toBe(body.message);
+    await expectAccessible(page, 'error dialog (add licences)');
+    await error.getByRole('button', { name: 'CLOSE' }).click();
+    await error.waitFor({ state: 'hidden' });
+  },
+  { freshDataset: true },
+);
