@@ -1,5 +1,5 @@
 import { StyleProvider } from '@ant-design/cssinjs';
-import { act, render } from '@testing-library/react';
+import { act, configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router-dom';
 import { App, type PortalRouter } from '../app/App';
@@ -13,6 +13,11 @@ import { initialSubscriptionState } from '../features/subscription/subscriptionS
 import { createFakeServices, type FakeServicesOptions } from './fakeServices';
 
 // Renders the whole portal through the real store, real routes and real sagas, with fake services.
+
+// The first lazy screen of a suite compiles antd on import, which can take seconds when every
+// suite runs at once; findBy* waits that long before calling a screen missing.
+const SCREEN_WAIT_MS = 8_000;
+configure({ asyncUtilTimeout: SCREEN_WAIT_MS });
 
 /** A state to start from: each slice's initial state, overridden where the test says. */
 export interface StateOverrides {

@@ -43,6 +43,8 @@ export function DelegateDialog({
     <Modal
       open={list.open}
       title={DELEGATE_DIALOG_TITLES[kind]}
+      // CLOSE is the one way out by pointer (Escape still works); no second, same-named X.
+      closable={false}
       onCancel={onClose}
       footer={
         <Button type="primary" onClick={onClose}>

@@ -12,6 +12,8 @@ export function ErrorDialog({ open, message, onClose }: ErrorDialogProps) {
     <Modal
       open={open}
       title="Oops! An Error Occurred."
+      // CLOSE is the one way out by pointer (Escape still works); no second, same-named X.
+      closable={false}
       onCancel={onClose}
       footer={
         <Button type="primary" onClick={onClose}>

@@ -1,0 +1,229 @@
+// `npx tsx scripts/screenshots.ts`: screenshots of every screen and dialog (issue 2 item 10), taken
+// in headless Chromium against the real portal on a free port with a freshly seeded sandbox, and
+// written to docs/screenshots/. Set CHROMIUM_PATH when Chromium is not at /usr/bin/chromium.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { API_PATHS } from '../src/contract/api';
+
+const root = path.resolve(__dirname, '..');
+const outputDir = path.join(root, 'docs', 'screenshots');
+const HOST = '127.0.0.1';
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const VIEWPORT = { width: 1280, height: 800 };
+const SERVER_READY_TIMEOUT_MS = 180_000;
+const POLL_MS = 100;
+const STEP_TIMEOUT_MS = 20_000;
+/** antd dialogs zoom in; the picture is taken once they have settled. */
+const SETTLE_MS = 600;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, HOST, () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('No free port'));
+      });
+    });
+  });
+}
+
+/** A production client build in a temp folder, so dist/client (maybe being served) is untouched. */
+function buildClient(workDir: string): string {
+  const output = path.join(workDir, 'client');
+  console.log('Building the web client (webpack --mode production)…');
+  const cli = require.resolve('webpack-cli/bin/cli.js', { paths: [root] });
+  const result = spawnSync(
+    process.execPath,
+    [cli, '--mode', 'production', '--output-path', output],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (result.status !== 0) throw new Error('The client build failed; see the messages above.');
+  return output;
+}
+
+async function startPortal(workDir: string, clientDir: string) {
+  const port = await freePort();
+  const dataDir = path.join(workDir, 'data');
+  mkdirSync(dataDir, { recursive: true });
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts', 'start.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST,
+      PORTAL_PROVIDER: 'sandbox',
+      PORTAL_DATA_DIR: dataDir,
+      PORTAL_CLIENT_DIR: clientDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const origin = `http://${HOST}:${port}`;
+  const deadline = Date.now() + SERVER_READY_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The portal exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${origin}${API_PATHS.health}`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error('The portal did not start in time.');
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { origin, stop };
+}
+
+async function snap(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(SETTLE_MS);
+  const file = path.join(outputDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  console.log(`  ${path.relative(root, file)}`);
+}
+
+async function enterEmail(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await enterEmail(page, email);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Sign in with Google' }).click(),
+  ]);
+  await popup.waitForLoadState();
+  await popup.getByRole('button', { name: 'Allow' }).click();
+}
+
+async function dashboardOf(browser: Browser, origin: string, email: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
+  const page = await context.newPage();
+  await page.goto(`${origin}/`);
+  await signIn(page, email);
+  await page.waitForURL('**/licenses');
+  await page.getByText('Total Licenses').waitFor();
+  return page;
+}
+
+async function openDelegates(page: Page, item: string, title: string) {
+  await page.getByRole('button', { name: 'Delegate access menu' }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog
+    .getByRole('status', { name: 'Loading delegated email addresses' })
+    .waitFor({ state: 'detached' });
+  return dialog;
+}
+
+async function main(): Promise<void> {
+  mkdirSync(outputDir, { recursive: true });
+  const workDir = mkdtempSync(path.join(tmpdir(), 'portal-screenshots-'));
+  const portal = await startPortal(workDir, buildClient(workDir));
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const { origin } = portal;
+    console.log(`Taking screenshots against ${origin}:`);
+
+    const home = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
+    await home.goto(`${origin}/`);
+    await home.getByLabel('Email address').fill('admin@acme.example');
+    await snap(home, 'home');
+    await home.getByRole('button', { name: 'Next' }).click();
+    await home.getByRole('button', { name: 'Sign in with Google' }).waitFor();
+    await snap(home, 'home-sign-in');
+    await home.goto(`${origin}/?customer=support`);
+    await home.getByLabel('Email address').fill('support@acme.example');
+    await snap(home, 'home-support-destination');
+
+    const admin = await dashboardOf(browser, origin, 'admin@acme.example');
+    await snap(admin, 'dashboard-admin');
+    await admin.getByRole('button', { name: 'Delegate access menu' }).click();
+    await admin.getByRole('menuitem', { name: 'Delegate Licenses Access' }).waitFor();
+    await snap(admin, 'dashboard-admin-menu');
+    await admin.keyboard.press('Escape');
+
+    const licences = await openDelegates(
+      admin,
+      'Delegate Licenses Access',
+      'License Management Access',
+    );
+    await licences.getByLabel('Enter Email Address').fill('staff@acme.example');
+    await snap(admin, 'dialog-license-management-access');
+    await licences.getByRole('button', { name: 'CLOSE', exact: true }).click();
+    await licences.waitFor({ state: 'hidden' });
+
+    const support = await openDelegates(admin, 'Delegate Support Access', 'Support Access');
+    await snap(admin, 'dialog-support-access');
+    // Adding someone who is already a delegate: the error dialog with the server's message.
+    await support.getByLabel('Enter Email Address').fill('support@acme.example');
+    await support.getByRole('button', { name: 'Add', exact: true }).click();
+    const error = admin.getByRole('dialog', { name: 'Oops! An Error Occurred.' });
+    await error.waitFor();
+    await snap(admin, 'dialog-error');
+    await error.getByRole('button', { name: 'CLOSE', exact: true }).click();
+    await support.getByRole('button', { name: 'CLOSE', exact: true }).click();
+    await support.waitFor({ state: 'hidden' });
+
+    await admin.getByRole('spinbutton', { name: 'Add Licenses' }).fill('5');
+    await admin.getByRole('button', { name: 'Add Licenses' }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Confirm Adding Licenses' });
+    await confirm.waitFor();
+    await snap(admin, 'dialog-confirm-adding-licenses');
+    await confirm.getByRole('button', { name: 'Add Licenses' }).click();
+    await admin.getByRole('dialog', { name: 'Licenses Added Succesfully!' }).waitFor();
+    await snap(admin, 'dialog-licenses-added');
+
+    await snap(
+      await dashboardOf(browser, origin, 'licences@acme.example'),
+      'dashboard-licence-delegate',
+    );
+    await snap(await dashboardOf(browser, origin, 'staff@acme.example'), 'dashboard-plain-user');
+    await snap(await dashboardOf(browser, origin, 'admin@flex.example'), 'dashboard-flexible-plan');
+
+    const forbidden = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
+    forbidden.setDefaultTimeout(STEP_TIMEOUT_MS);
+    await forbidden.goto(`${origin}/`);
+    await signIn(forbidden, 'admin@nosub.example');
+    await forbidden.waitForURL('**/forbidden');
+    await forbidden.locator('[aria-busy="false"]').waitFor();
+    await snap(forbidden, 'forbidden');
+
+    const supportSite = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
+    await supportSite.goto(`${origin}/support`);
+    await supportSite.getByTitle('Support site').waitFor();
+    await snap(supportSite, 'support');
+  } finally {
+    await browser.close();
+    await portal.stop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
