@@ -70,7 +70,7 @@ export function DelegateDialog({
           </Button>
         </Flex>
       </form>
-      <Typography.Title level={3} style={{ fontSize: 16, marginTop: 24 }}>
+      <Typography.Title level={2} style={{ fontSize: 16, marginTop: 24 }}>
         Delegated email addresses
       </Typography.Title>
       {loading ? (
