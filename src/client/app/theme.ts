@@ -21,4 +21,8 @@ export const portalTheme: ThemeConfig = {
     colorTextTertiary: 'rgba(0, 0, 0, 0.65)',
     fontSize: 15,
   },
+  components: {
+    // Spec §2 shows the seat count's up and down arrows; antd hides them until hover by default.
+    InputNumber: { handleVisible: true },
+  },
 };
