@@ -48,6 +48,19 @@ function run(description, tool, args) {
   }
 }
 
+/**
+ * A usable client build: every local script or stylesheet index.html names is on disk
+ * (`npm run dev` writes an index.html into dist/client naming files that live only in memory).
+ */
+function clientBuildIsComplete() {
+  if (!fs.existsSync(clientIndex)) return false;
+  const html = fs.readFileSync(clientIndex, 'utf8');
+  const assets = [...html.matchAll(/(?:src|href)="?(\/[^"\s>]+\.(?:js|css))/g)].map(
+    (match) => match[1],
+  );
+  return assets.every((asset) => fs.existsSync(path.join(root, 'dist', 'client', asset)));
+}
+
 if (!fs.existsSync(chromium)) {
   console.error(
     `Chromium not found at ${chromium}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
@@ -55,6 +68,7 @@ if (!fs.existsSync(chromium)) {
   process.exit(1);
 }
 if (
+  !clientBuildIsComplete() ||
   olderThan(clientIndex, [
     'src/client',
     'src/contract',

@@ -28,6 +28,7 @@ journey('invalid e-mail addresses keep Next disabled', async ({ page }) => {
       disabled: true,
     });
   }
+  await expectAccessible(page, 'home with an invalid address');
   await emailInput(page).fill('admin@acme.example');
   expect(await nextButton(page).isDisabled()).toBe(false);
 });

@@ -1,6 +1,13 @@
 // Adding licences (spec §4 Adding licences, rules of §5, dialogs of §2), with axe on each dialog.
 import { API_PATHS } from '../../src/contract/api';
-import { eventually, figure, signInToDashboard, waitForDashboard } from './support/actions';
+import {
+  addLicences,
+  animationsDone,
+  eventually,
+  figure,
+  signInToDashboard,
+  waitForDashboard,
+} from './support/actions';
 import { expectAccessible } from './support/accessibility';
 import { describePortal } from './support/journey';
 import { ACME } from './support/sandbox';
@@ -50,6 +57,8 @@ journey(
     await page.getByLabel('Add Licenses').fill('5');
     await page.getByRole('button', { name: 'Add Licenses' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm Adding Licenses' });
+    await confirm.waitFor();
+    await animationsDone(page);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });
     expect(requestsTo(API_PATHS.addLicence)).toHaveLength(0);
@@ -88,23 +97,18 @@ journey(
     const tab = await context.newPage();
     await tab.goto('/');
     await waitForDashboard(tab);
-    await tab.getByLabel('Add Licenses').fill(String(MAX_TO_ADD));
-    await tab.getByRole('button', { name: 'Add Licenses' }).click();
-    await tab
-      .getByRole('dialog', { name: 'Confirm Adding Licenses' })
-      .getByRole('button', { name: 'Add Licenses' })
-      .click();
+    await addLicences(tab, MAX_TO_ADD);
     await tab.getByRole('dialog', { name: 'Licenses Added Succesfully!' }).waitFor();
     await tab.close();
 
     await page.getByLabel('Add Licenses').fill('1');
     await page.getByRole('button', { name: 'Add Licenses' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm Adding Licenses' });
+    await confirm.waitFor();
+    await animationsDone(page);
     const [refusal] = await Promise.all([
       page.waitForResponse((response) => response.url().includes(API_PATHS.addLicence)),
-      page
-        .getByRole('dialog', { name: 'Confirm Adding Licenses' })
-        .getByRole('button', { name: 'Add Licenses' })
-        .click(),
+      confirm.getByRole('button', { name: 'Add Licenses' }).click(),
     ]);
     expect(refusal.status()).toBe(400);
     const { error: body } = (await refusal.json()) as { error: { message: string } };

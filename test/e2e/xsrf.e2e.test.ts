@@ -1,7 +1,7 @@
 // XSRF in the browser (spec §7, contract §4): every POST carries X-XSRF-TOKEN equal to the cookie,
 // and the server refuses a POST from the same page without it.
 import { API_PATHS, XSRF_COOKIE, XSRF_HEADER } from '../../src/contract/api';
-import { openDelegateDialog, signInToDashboard } from './support/actions';
+import { addLicences, openDelegateDialog, signInToDashboard } from './support/actions';
 import { describePortal } from './support/journey';
 import { ACME } from './support/sandbox';
 
@@ -24,12 +24,7 @@ journey(
       state: 'detached',
     });
     await dialog.getByRole('button', { name: 'CLOSE' }).click();
-    await page.getByLabel('Add Licenses').fill('1');
-    await page.getByRole('button', { name: 'Add Licenses' }).click();
-    await page
-      .getByRole('dialog', { name: 'Confirm Adding Licenses' })
-      .getByRole('button', { name: 'Add Licenses' })
-      .click();
+    await addLicences(page, 1);
     await page.getByRole('dialog', { name: 'Licenses Added Succesfully!' }).waitFor();
 
     const cookie = (await context.cookies()).find((each) => each.name === XSRF_COOKIE);

@@ -1,6 +1,7 @@
 // axe-core in the page: zero serious or critical violations on a screen or an open dialog.
 import type { AxeResults, ImpactValue } from 'axe-core';
 import type { Page } from 'playwright-core';
+import { animationsDone } from './actions';
 
 const axeScript = require.resolve('axe-core/axe.min.js');
 const BLOCKING_IMPACTS: readonly ImpactValue[] = ['serious', 'critical'];
@@ -29,10 +30,8 @@ async function injectAxe(page: Page): Promise<void> {
 }
 
 async function violations(page: Page): Promise<Violation[]> {
-  // Mid-animation (antd fades dialogs and menus in) colours are not the ones people read.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
+  // Mid-animation colours are not the ones people read.
+  await animationsDone(page);
   await injectAxe(page);
   return page.evaluate(async () => {
     const { axe } = window as unknown as { axe: { run(context: Document): Promise<AxeResults> } };

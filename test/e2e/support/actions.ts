@@ -77,6 +77,23 @@ export async function openDelegateDialog(page: Page, title: string, menuItem: st
   return dialog;
 }
 
+/** Waits until no CSS animation or transition runs (antd fades and zooms dialogs and menus). */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}
+
+/** Types the count, 'Add Licenses', and 'Add Licenses' again in the confirm dialog once it is up. */
+export async function addLicences(page: Page, seats: number): Promise<void> {
+  await page.getByLabel('Add Licenses').fill(String(seats));
+  await page.getByRole('button', { name: 'Add Licenses' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Adding Licenses' });
+  await confirm.waitFor();
+  await animationsDone(page);
+  await confirm.getByRole('button', { name: 'Add Licenses' }).click();
+}
+
 /** Polls until `check` holds (it is re-run, so it may read the page); fails after `timeoutMs`. */
 export async function eventually(
   what: string,

@@ -5,6 +5,8 @@ import { launchChromium } from './chromium';
 import { saveFailureArtefacts } from './failureReport';
 import { startPortal, type Portal } from './portal';
 
+const STEP_TIMEOUT_MS = 15_000;
+
 export interface Journey {
   portal: Portal;
   context: BrowserContext;
@@ -51,6 +53,8 @@ export function describePortal() {
     if (!shared || !browser) throw new Error('The portal or Chromium did not start');
     const portal = fresh ? await startPortal() : shared;
     const context = await browser.newContext({ baseURL: portal.origin });
+    // Well inside Jest's limit, so a stuck step fails with its own message and artefacts.
+    context.setDefaultTimeout(STEP_TIMEOUT_MS);
     const log: string[] = [];
     const pages: Page[] = [];
     const requests: Request[] = [];
