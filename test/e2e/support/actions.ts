@@ -77,10 +77,19 @@ export async function openDelegateDialog(page: Page, title: string, menuItem: st
   return dialog;
 }
 
-/** Waits until no CSS animation or transition runs (antd fades and zooms dialogs and menus). */
+/**
+ * Waits until no finite CSS animation or transition runs (antd fades and zooms dialogs and menus);
+ * a spinner's endless rotation does not count.
+ */
 export async function animationsDone(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
   );
 }
 
