@@ -71,8 +71,22 @@ describe('sandbox identity (contract §5)', () => {
     answer({ access_token: 'tok', token_type: 'MAC' });
     answer('just text');
     popup.closed = true;
-    jest.advanceTimersByTime(POPUP_CLOSED_POLL_MS);
+    jest.advanceTimersByTime(2 * POPUP_CLOSED_POLL_MS);
     await expect(pending).rejects.toEqual({ error: 'popup_closed' });
+  });
+
+  it('takes an answer handled after a poll already saw the popup closed', async () => {
+    jest.useFakeTimers();
+    const popup = { closed: false };
+    openPopup(popup);
+    const pending = createSandboxIdentity({ clientId: 'c' }).requestToken('a@acme.example', [
+      'email',
+    ]);
+    // Allow posts the answer and closes the popup; the poll runs before the message is handled.
+    popup.closed = true;
+    jest.advanceTimersByTime(POPUP_CLOSED_POLL_MS);
+    answer({ access_token: 'tok', expires_in: 3599, scope: 'email', token_type: 'Bearer' });
+    await expect(pending).resolves.toEqual({ accessToken: 'tok', expiresIn: 3599, scope: 'email' });
   });
 
   it('rejects popup_closed when the popup is blocked', async () => {

@@ -72,8 +72,15 @@ export function createSandboxIdentity(options: SandboxIdentityOptions): Identity
           finish();
           resolve(token);
         };
+        // The popup posts its answer and closes at once, so a poll can see it closed before the
+        // answer's message is handled: only a popup still closed one poll later went unanswered.
+        let seenClosed = false;
         const poll = win.setInterval(() => {
           if (!popup.closed) return;
+          if (!seenClosed) {
+            seenClosed = true;
+            return;
+          }
           finish();
           reject(popupClosed);
         }, POPUP_CLOSED_POLL_MS);
