@@ -6,18 +6,6 @@ const transform: Config['transform'] = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'CommonJS', jsx: 'react-jsx' } }],
 };
 
-// @fastify/cookie loads the ESM-only `cookie` package with import(), which Jest's CommonJS runtime
-// cannot run without --experimental-vm-modules; the server projects compile both to CommonJS.
-const esmForServer = ['cookie', '@fastify/cookie'];
-const serverTransform: Config['transform'] = {
-  ...transform,
-  [`/node_modules/(${esmForServer.join('|')})/.+\\.js$`]: [
-    'ts-jest',
-    { tsconfig: { module: 'CommonJS', allowJs: true } },
-  ],
-};
-const serverTransformIgnorePatterns = [`/node_modules/(?!(${esmForServer.join('|')})/)`];
-
 const config: Config = {
   projects: [
     {
@@ -32,15 +20,13 @@ const config: Config = {
       displayName: 'server',
       testEnvironment: 'node',
       roots: ['<rootDir>/src/server'],
-      transform: serverTransform,
-      transformIgnorePatterns: serverTransformIgnorePatterns,
+      transform,
     },
     {
       displayName: 'scenarios',
       testEnvironment: 'node',
       roots: ['<rootDir>/src/scenarios'],
-      transform: serverTransform,
-      transformIgnorePatterns: serverTransformIgnorePatterns,
+      transform,
     },
   ],
 };
