@@ -2,7 +2,6 @@
 // sandbox through scripted journeys and writes each recording to src/scenarios/library/<name>.json.
 // Every journey gets a freshly seeded sandbox (its own server and data directory), so recordings
 // start from the dataset of the contract and never depend on the order they were made in.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -12,10 +11,9 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   RECORD_QUERY_FLAG,
   SCENARIO_STORAGE_KEYS,
@@ -25,21 +23,13 @@ import { API_PATHS, XSRF_COOKIE, XSRF_HEADER } from '../src/contract/api';
 import { DIRECTORY_SCOPE, TOKEN_LIFETIME_MS } from '../src/contract/limits';
 import { UNAUTHENTICATED_RATE_LIMIT_MAX } from '../src/server/limits';
 import type { Scenario } from '../src/scenarios/scenario';
+import { launchChromium } from '../test/support/chromium';
+import { buildClientInto, startPortal, type Portal } from '../test/support/portalProcess';
 import { parseScenario } from '../src/scenarios/validateScenario';
 
 const root = path.resolve(__dirname, '..');
 const libraryDir = path.join(root, 'src', 'scenarios', 'library');
 const clientIndex = path.join(root, 'dist', 'client', 'index.html');
-const HOST = '127.0.0.1';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 // Generous: start.js first rebuilds the server when its sources changed.
 const SERVER_READY_TIMEOUT_MS = 180_000;
 const POLL_MS = 50;
@@ -80,82 +70,7 @@ function clientDir(workDir: string): string {
   if (existsSync(clientIndex) && statSync(clientIndex).mtimeMs > Math.max(...sources)) {
     return path.dirname(clientIndex);
   }
-  const output = path.join(workDir, 'client');
-  console.log('Building the web client (webpack --mode production)…');
-  const result = spawnSync(
-    process.execPath,
-    [
-      require.resolve('webpack-cli/bin/cli.js', { paths: [root] }),
-      '--mode',
-      'production',
-      '--output-path',
-      output,
-    ],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  if (result.status !== 0) throw new Error('The client build failed; see the messages above.');
-  return output;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('No free port'));
-      });
-    });
-  });
-}
-
-interface Portal {
-  origin: string;
-  stop(): Promise<void>;
-}
-
-async function startPortal(workDir: string, client: string, name: string): Promise<Portal> {
-  const port = await freePort();
-  const dataDir = path.join(workDir, `data-${name}`);
-  mkdirSync(dataDir, { recursive: true });
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts', 'start.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST,
-      PORTAL_PROVIDER: 'sandbox',
-      PORTAL_DATA_DIR: dataDir,
-      PORTAL_CLIENT_DIR: client,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const origin = `http://${HOST}:${port}`;
-  const deadline = Date.now() + SERVER_READY_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The portal exited with code ${child.exitCode}`);
-    try {
-      const health = await fetch(`${origin}${API_PATHS.health}`);
-      if (health.ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline)
-      throw new Error(`The portal did not start within ${SERVER_READY_TIMEOUT_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-  return {
-    origin,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  return buildClientInto(path.join(workDir, 'client'));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -722,7 +637,12 @@ async function readRecording(page: Page, openedAt: number): Promise<Scenario> {
 }
 
 async function record(browser: Browser, workDir: string, client: string, journey: Journey) {
-  const portal = await startPortal(workDir, client, journey.name);
+  const portal = await startPortal({
+    via: 'start',
+    clientDir: client,
+    dataDir: path.join(workDir, `data-${journey.name}`),
+    readyTimeoutMs: SERVER_READY_TIMEOUT_MS,
+  });
   const context = await browser.newContext();
   context.setDefaultTimeout(STEP_TIMEOUT_MS);
   try {
@@ -765,10 +685,7 @@ async function main() {
   if (chosen.length === 0) throw new Error(`No journey is named ${wanted.join(', ')}`);
   const workDir = mkdtempSync(path.join(tmpdir(), 'portal-scenarios-'));
   mkdirSync(libraryDir, { recursive: true });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   const failures: string[] = [];
   try {
     const client = clientDir(workDir);

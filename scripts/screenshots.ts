@@ -1,99 +1,20 @@
 // `npx tsx scripts/screenshots.ts`: screenshots of every screen and dialog (issue 2 item 10), taken
 // in headless Chromium against the real portal on a free port with a freshly seeded sandbox, and
 // written to docs/screenshots/. Set CHROMIUM_PATH when Chromium is not at /usr/bin/chromium.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { API_PATHS } from '../src/contract/api';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../test/support/chromium';
+import { buildClientInto, startPortal } from '../test/support/portalProcess';
 
 const root = path.resolve(__dirname, '..');
 const outputDir = path.join(root, 'docs', 'screenshots');
-const HOST = '127.0.0.1';
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const VIEWPORT = { width: 1280, height: 800 };
 const SERVER_READY_TIMEOUT_MS = 180_000;
-const POLL_MS = 100;
 const STEP_TIMEOUT_MS = 20_000;
 /** antd dialogs zoom in; the picture is taken once they have settled. */
 const SETTLE_MS = 600;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('No free port'));
-      });
-    });
-  });
-}
-
-/** A production client build in a temp folder, so dist/client (maybe being served) is untouched. */
-function buildClient(workDir: string): string {
-  const output = path.join(workDir, 'client');
-  console.log('Building the web client (webpack --mode production)…');
-  const cli = require.resolve('webpack-cli/bin/cli.js', { paths: [root] });
-  const result = spawnSync(
-    process.execPath,
-    [cli, '--mode', 'production', '--output-path', output],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  if (result.status !== 0) throw new Error('The client build failed; see the messages above.');
-  return output;
-}
-
-async function startPortal(workDir: string, clientDir: string) {
-  const port = await freePort();
-  const dataDir = path.join(workDir, 'data');
-  mkdirSync(dataDir, { recursive: true });
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts', 'start.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST,
-      PORTAL_PROVIDER: 'sandbox',
-      PORTAL_DATA_DIR: dataDir,
-      PORTAL_CLIENT_DIR: clientDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const origin = `http://${HOST}:${port}`;
-  const deadline = Date.now() + SERVER_READY_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The portal exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${origin}${API_PATHS.health}`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error('The portal did not start in time.');
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  return { origin, stop };
-}
 
 async function snap(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(SETTLE_MS);
@@ -142,8 +63,13 @@ async function openDelegates(page: Page, item: string, title: string) {
 async function main(): Promise<void> {
   mkdirSync(outputDir, { recursive: true });
   const workDir = mkdtempSync(path.join(tmpdir(), 'portal-screenshots-'));
-  const portal = await startPortal(workDir, buildClient(workDir));
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const portal = await startPortal({
+    via: 'start',
+    clientDir: buildClientInto(path.join(workDir, 'client')),
+    dataDir: path.join(workDir, 'data'),
+    readyTimeoutMs: SERVER_READY_TIMEOUT_MS,
+  });
+  const browser = await launchChromium();
   try {
     const { origin } = portal;
     console.log(`Taking screenshots against ${origin}:`);

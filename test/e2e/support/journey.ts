@@ -1,9 +1,9 @@
 // One journey = one Jest test with its own browser context (clean storage and cookies), every page
 // of it watched (console, page errors, requests), and artefacts saved when it fails.
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { launchChromium } from './chromium';
+import { launchChromium } from '../../support/chromium';
 import { saveFailureArtefacts } from './failureReport';
-import { startPortal, type Portal } from './portal';
+import { startPortal, type Portal } from '../../support/portalProcess';
 
 const STEP_TIMEOUT_MS = 15_000;
 

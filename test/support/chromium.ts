@@ -1,7 +1,8 @@
 // Debian's Chromium driven by playwright-core (never `playwright install`): CHROMIUM_PATH overrides.
+// Shared by the browser tests, the screenshots script and the scenario recorder.
 import { chromium, type Browser } from 'playwright-core';
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
