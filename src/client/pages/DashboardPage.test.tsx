@@ -61,6 +61,24 @@ describe('DashboardPage', () => {
     expect(photo).toHaveAttribute('src', 'test-file-stub');
   });
 
+  it('keeps a same-origin photo path', async () => {
+    renderDashboard({ thumbnailPhotoUrl: '/sandbox/photos/admin.svg' });
+    const photo = await screen.findByRole('img', { name: 'Photo of admin@acme.example' });
+    expect(photo).toHaveAttribute('src', '/sandbox/photos/admin.svg');
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    ' JavaScript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    '//evil.example/photo.jpg',
+    'not a url',
+  ])('shows the silhouette, not the server photo URL %p', async (thumbnailPhotoUrl) => {
+    renderDashboard({ thumbnailPhotoUrl });
+    const photo = await screen.findByRole('img', { name: 'Photo of admin@acme.example' });
+    expect(photo).toHaveAttribute('src', 'test-file-stub');
+  });
+
   describe('an admin', () => {
     it.each([
       ['Delegate Licenses Access', 'License Management Access', 'licence', 'licences@acme.example'],

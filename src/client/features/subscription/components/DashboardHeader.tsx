@@ -12,6 +12,9 @@ export interface DashboardHeaderProps {
 }
 
 const PHOTO_SIZE_PX = 40;
+// Only a web address or a same-origin path may be an image source: a server answer such as
+// 'javascript:…' or 'data:…' falls back to the silhouette.
+const WEB_IMAGE_URL = /^(?:https?:\/\/|\/(?![/\\]))/i;
 
 const MENU_ITEMS: { key: DelegateKind; label: string }[] = [
   { key: 'licence', label: 'Delegate Licenses Access' },
@@ -21,7 +24,7 @@ const MENU_ITEMS: { key: DelegateKind; label: string }[] = [
 /** The user's photo, or the silhouette when there is none or it fails to load. */
 function UserPhoto({ url, email }: { url: string | null; email: string }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const usable = url !== null && url !== '' && url !== failedUrl;
+  const usable = url !== null && WEB_IMAGE_URL.test(url) && url !== failedUrl;
   return (
     <img
       src={usable ? url : silhouette}
