@@ -4,6 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { ApiError } from './apiError';
+import { answerClientError } from './clientError';
 import { requireSessionAndXsrfOnChanges } from './auth/guard';
 import type { ServerConfig, TrustProxy } from './config';
 import { helmetOptions } from './contentSecurity';
@@ -59,6 +60,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     frameworkErrors: (error, request, reply) => {
       sendError(error, request, reply);
     },
+    clientErrorHandler: answerClientError,
   });
 
   app.decorateRequest('portalSession', null);

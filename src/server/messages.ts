@@ -18,6 +18,9 @@ export const SERVER_TEXT = {
   rateLimited: (retryAfter: string) => `Too many requests. Try again in ${retryAfter}.`,
   noEndpoint: (method: string, url: string) => `No API endpoint at ${method} ${url}.`,
   badRequest: 'The request could not be read.',
+  headersTooLarge: "The request headers are too large; clear this site's cookies and try again.",
+  requestTimeout: 'The request took too long to arrive; try again.',
+  malformedRequest: 'The request is not valid HTTP.',
   internal: 'The portal could not complete the request. Please try again later.',
   clientBuildMissing:
     'The portal is starting but its web client is not built yet. Run `npm start` (or `npm run build`) and reload.',

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { TOKEN_HEADER } from '../../contract/api';
 import { errorOf, removeDataDir, startPortal, type Portal } from '../testing/portalHarness';
 
@@ -103,6 +104,37 @@ it('answers a malformed URL in the envelope', async () => {
   const answer = await portal.browser().get('/api/email-validator?email=%E0%A4%A');
   expect(answer.status).toBe(400);
   expect(errorOf(answer)).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT' });
+});
+
+/** Sends raw bytes and reads the whole answer until the server closes the connection. */
+function rawExchange(baseUrl: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(request));
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString('utf8');
+    });
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+it.each([
+  ['headers over the limit', 'x-padding', 431, /headers are too large/],
+  ['a request that is not HTTP', 'broken', 400, /not valid HTTP/],
+])('answers %s in the envelope', async (_case, kind, code, message) => {
+  const request =
+    kind === 'broken'
+      ? 'GARBAGE\r\n\r\n'
+      : `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`;
+  const answer = await rawExchange(portal.baseUrl, request);
+  const [head = '', body = ''] = answer.split('\r\n\r\n');
+  expect(head).toMatch(new RegExp(`^HTTP/1.1 ${code} `));
+  expect(head).toMatch(/content-type: application\/json/i);
+  expect(JSON.parse(body)).toEqual({
+    error: { code, status: 'INVALID_ARGUMENT', message: expect.stringMatching(message) },
+  });
 });
 
 it('keeps cookies and tokens out of the logs', async () => {
