@@ -122,15 +122,22 @@ export async function startFakeGoogle() {
         if (key.split('@')[1] !== liveHolder.email.split('@')[1]) {
           return [403, googleError(403, 'Not Authorized to access this resource/api', 'forbidden')];
         }
+        // Like Google: only an admin may read the admin view (the default); others read domain_public.
+        const publicView = url.searchParams.get('viewType') === 'domain_public';
+        if (!publicView && users.get(liveHolder.email)?.isAdmin !== true) {
+          return [403, googleError(403, 'Not Authorized to access this resource/api', 'forbidden')];
+        }
       }
       const user = users.get(key);
       if (user === undefined)
         return [404, googleError(404, 'Resource Not Found: userKey', 'notFound')];
+      const adminView = url.searchParams.get('viewType') !== 'domain_public';
       return [
         200,
         {
           primaryEmail: user.email,
-          isAdmin: user.isAdmin,
+          // isAdmin is an admin-only field: the public view leaves it out.
+          ...(adminView ? { isAdmin: user.isAdmin } : {}),
           ...(user.photo === null
             ? {}
             : { thumbnailPhotoUrl: `https://photos.example/${user.photo}` }),

@@ -216,6 +216,10 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
     });
   }
 
+  /** A 403 that is not about scopes: the token's holder may read the directory, but not as an admin. */
+  const isAdminViewRefused = (failure: GoogleFailure) =>
+    failure.status === 403 && !isInsufficientScopes(failure);
+
   const isGroupMissing = (failure: GoogleFailure) =>
     failure.status === 404 && /groupKey/i.test(failure.message);
 
@@ -259,11 +263,21 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
 
     async getDirectoryUser(email, token) {
       try {
-        const { data } = await directory.users.get(
-          { userKey: email, projection: 'basic' },
-          bearer(token),
-        );
-        return toDirectoryUser(data, email);
+        try {
+          const { data } = await directory.users.get(
+            { userKey: email, projection: 'basic', viewType: 'admin_view' },
+            bearer(token),
+          );
+          return toDirectoryUser(data, email);
+        } catch (error) {
+          // Google refuses the admin view to anyone but an admin; a non-admin reads the public view.
+          if (!isAdminViewRefused(readFailure(error))) throw error;
+          const { data } = await directory.users.get(
+            { userKey: email, projection: 'basic', viewType: 'domain_public' },
+            bearer(token),
+          );
+          return { ...toDirectoryUser(data, email), isAdmin: false };
+        }
       } catch (error) {
         if (error instanceof ApiError) throw error;
         const failure = readFailure(error);
