@@ -14,7 +14,8 @@ interface GoogleTokenResponse {
 interface GoogleTokenClientConfig {
   client_id: string;
   scope: string;
-  hint: string;
+  /** The e-mail as the account hint (GIS's current name; `hint` is its deprecated alias). */
+  login_hint: string;
   callback: (response: GoogleTokenResponse) => void;
   error_callback: (error: { type?: string; message?: string }) => void;
 }
@@ -31,7 +32,7 @@ type WindowWithGoogle = Window & { google?: GoogleAccountsApi };
 
 let loading: Promise<GoogleAccountsApi> | null = null;
 
-/** Loads the GIS script once, on the first sign-in, so the home page does not pay for it. */
+/** Loads the GIS script once; a failed load is tried again on the next call. */
 function loadGoogleAccounts(): Promise<GoogleAccountsApi> {
   const present = (window as WindowWithGoogle).google;
   if (present) return Promise.resolve(present);
@@ -42,8 +43,16 @@ function loadGoogleAccounts(): Promise<GoogleAccountsApi> {
     script.async = true;
     script.onload = () => {
       const loaded = (window as WindowWithGoogle).google;
-      if (loaded) resolve(loaded);
-      else reject({ error: 'script_load_failed', description: 'google.accounts is missing' });
+      if (loaded) {
+        resolve(loaded);
+        return;
+      }
+      loading = null;
+      const failure: IdentityFailure = {
+        error: 'script_load_failed',
+        description: 'google.accounts is missing',
+      };
+      reject(failure);
     };
     script.onerror = () => {
       loading = null;
@@ -59,6 +68,9 @@ function loadGoogleAccounts(): Promise<GoogleAccountsApi> {
 }
 
 export function createGoogleIdentity(clientId: string): IdentityService {
+  // Loaded as the portal starts, not on the click: the popup must open while the click still counts
+  // as a user gesture, and a script fetched after it can be too late for the popup blocker.
+  loadGoogleAccounts().catch(() => undefined);
   return {
     async requestToken(hint, scopes) {
       const google = await loadGoogleAccounts();
@@ -66,7 +78,7 @@ export function createGoogleIdentity(clientId: string): IdentityService {
         const client = google.accounts.oauth2.initTokenClient({
           client_id: clientId,
           scope: scopes.join(' '),
-          hint,
+          login_hint: hint,
           callback: (response) => {
             if (response.error || !response.access_token) {
               const failure: IdentityFailure = {
