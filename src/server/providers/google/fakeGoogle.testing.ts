@@ -17,6 +17,8 @@ export const FAKE_CLIENT_ID = 'portal-client.apps.googleusercontent.com';
 export const FAKE_RESELLER_TOKEN = 'reseller-admin-token';
 export const FAKE_GROUP_TEMPLATE = 'portal-{kind}-{customerId}@reseller.example';
 const TOKEN_LIFETIME_SECONDS = 3599;
+/** stranger.example runs Google Workspace through another reseller, not this one. */
+const OTHER_RESELLERS_DOMAIN = 'stranger.example';
 const MS_PER_SECOND = 1000;
 
 interface FakeToken {
@@ -151,8 +153,23 @@ export async function startFakeGoogle() {
     if (method === 'GET' && match) {
       const key = match[1] ?? '';
       const customer = customers.find((c) => c.domain === key || c.customerId === key);
+      if (key === OTHER_RESELLERS_DOMAIN) {
+        // Google answers for a domain another reseller manages, with the bare minimum.
+        return [200, { customerId: 'C0other99', customerDomain: key, customerType: 'domain' }];
+      }
       if (customer === undefined) return [404, googleError(404, 'Resource not found', 'notFound')];
-      return [200, { customerId: customer.customerId, customerDomain: customer.domain }];
+      return [
+        200,
+        {
+          kind: 'reseller#customer',
+          customerId: customer.customerId,
+          customerDomain: customer.domain,
+          customerType: 'domain',
+          alternateEmail: `billing@${customer.domain}`,
+          postalAddress: { contactName: 'Billing', countryCode: 'GB', postalCode: 'SW1A 1AA' },
+          resourceUiUrl: `https://admin.google.com/${customer.domain}/Dashboard`,
+        },
+      ];
     }
 
     if (method === 'GET' && path === '/apps/reseller/v1/subscriptions') {

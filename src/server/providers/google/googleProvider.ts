@@ -76,6 +76,18 @@ function toWorkspaceSubscription(s: reseller_v1.Schema$Subscription): WorkspaceS
   };
 }
 
+/**
+ * customers.get also answers for a domain that Google or another reseller manages, but then with only
+ * customerId, customerDomain and customerType; the reseller's own customers come with their settings.
+ */
+function isOwnCustomer(customer: reseller_v1.Schema$Customer): boolean {
+  return (
+    customer.alternateEmail != null ||
+    customer.postalAddress != null ||
+    customer.resourceUiUrl != null
+  );
+}
+
 function toDirectoryUser(user: admin_directory_v1.Schema$User, email: string): DirectoryUser {
   return {
     email: (user.primaryEmail ?? email).toLowerCase(),
@@ -204,6 +216,7 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
     return asReseller(GOOGLE_SCOPES.resellerOrders, SERVICES.reseller, async (auth) => {
       try {
         const { data } = await reseller.customers.get({ customerId: domain }, auth);
+        if (!isOwnCustomer(data)) return null;
         return {
           customerId: data.customerId ?? '',
           customerDomain: (data.customerDomain ?? domain).toLowerCase(),
