@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { SESSION_COOKIE, XSRF_COOKIE } from '../../contract/api';
 import { ERROR_TEXT } from '../../contract/errors';
 import { SESSION_LIFETIME_MS } from '../../contract/limits';
@@ -210,6 +212,53 @@ describe('sessions and XSRF on mutating calls', () => {
     expect(removed.status).toBe(200);
     const answer = await delegate.post('/api/add-licence', addTwo);
     expect(answer.status).toBe(403);
+    expect(await acmeSeats()).toBe(20);
+  });
+});
+
+/** Another admin changes the directory behind the portal's back (a second connection to the file). */
+function changeDirectory(email: string, ...statements: string[]): void {
+  const db = new Database(path.join(portal.dataDir, 'sandbox.db'));
+  try {
+    for (const sql of statements) db.prepare(sql).run(email);
+  } finally {
+    db.close();
+  }
+}
+
+describe('roles are read live on every call', () => {
+  const addTwo = { ...ACME, numberOfSeats: 22 };
+  const delegateChange = { email: 'new@acme.example', customerId: ACME.customerId, action: 'add' };
+
+  it('takes a demoted admin’s delegate management away at once', async () => {
+    const admin = await portal.signIn('admin@acme.example');
+    changeDirectory(
+      'admin@acme.example',
+      'UPDATE directory_users SET is_admin = 0 WHERE email = ?',
+    );
+    const read = await admin.get(`/api/licence-delegate?customer=${ACME.customerId}`);
+    expect(read.status).toBe(403);
+    const change = await admin.post('/api/support-delegate', delegateChange);
+    expect(change.status).toBe(403);
+    expect(errorOf(change)).toMatchObject({ status: 'PERMISSION_DENIED' });
+    const licences = await admin.post('/api/add-licence', addTwo);
+    expect(licences.status).toBe(403);
+    expect(await acmeSeats()).toBe(20);
+    expect(await portal.sandbox.provider.listDelegates('support', ACME.customerId)).toEqual([
+      'support@acme.example',
+    ]);
+  });
+
+  it('refuses someone removed from the directory at once', async () => {
+    const delegate = await portal.signIn('licences@acme.example');
+    changeDirectory(
+      'licences@acme.example',
+      'DELETE FROM tokens WHERE email = ?',
+      'DELETE FROM directory_users WHERE email = ?',
+    );
+    const answer = await delegate.post('/api/add-licence', addTwo);
+    expect(answer.status).toBe(403);
+    expect(errorOf(answer).message).toMatch(/no longer in the directory/);
     expect(await acmeSeats()).toBe(20);
   });
 });
