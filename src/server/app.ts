@@ -36,6 +36,9 @@ export interface BuildAppOptions {
 
 const API_PREFIX = '/api/';
 const HTTP_NOT_FOUND = 404;
+const HTTP_METHOD_NOT_ALLOWED = 405;
+/** The methods the API's routes use (contract §3); Fastify answers HEAD for every GET. */
+const API_METHODS = ['GET', 'HEAD', 'POST'] as const;
 
 /** Fastify's types take a hop count as a function: trust the nearest n proxies. */
 function proxyTrust(
@@ -70,14 +73,23 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(API_PREFIX) || request.url === '/api') {
+      const path = request.url.split('?')[0] ?? '';
+      // A known endpoint called with another method: 405 naming the methods it does answer.
+      const allowed = API_METHODS.filter((method) => app.hasRoute({ method, url: path }));
+      if (allowed.length > 0) {
+        return reply
+          .code(HTTP_METHOD_NOT_ALLOWED)
+          .header('allow', allowed.join(', '))
+          .send(
+            envelope(
+              HTTP_METHOD_NOT_ALLOWED,
+              SERVER_TEXT.methodNotAllowed(request.method, path, allowed.join(', ')),
+            ),
+          );
+      }
       return reply
         .code(HTTP_NOT_FOUND)
-        .send(
-          envelope(
-            HTTP_NOT_FOUND,
-            SERVER_TEXT.noEndpoint(request.method, request.url.split('?')[0] ?? ''),
-          ),
-        );
+        .send(envelope(HTTP_NOT_FOUND, SERVER_TEXT.noEndpoint(request.method, path)));
     }
     return reply.code(HTTP_NOT_FOUND).type('text/plain; charset=utf-8').send('Not found');
   });

@@ -17,6 +17,8 @@ export const SERVER_TEXT = {
     `The request body is larger than the limit of ${limitBytes} bytes.`,
   rateLimited: (retryAfter: string) => `Too many requests. Try again in ${retryAfter}.`,
   noEndpoint: (method: string, url: string) => `No API endpoint at ${method} ${url}.`,
+  methodNotAllowed: (method: string, url: string, allowed: string) =>
+    `${url} does not answer ${method}; use ${allowed}.`,
   badRequest: 'The request could not be read.',
   headersTooLarge: "The request headers are too large; clear this site's cookies and try again.",
   requestTimeout: 'The request took too long to arrive; try again.',

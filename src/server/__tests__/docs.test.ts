@@ -73,6 +73,7 @@ it('quotes every message the server writes', () => {
     payloadTooLarge: [String(BODY_LIMIT_BYTES)],
     rateLimited: ['<time>'],
     noEndpoint: ['<METHOD>', '<path>'],
+    methodNotAllowed: ['<METHOD>', '<path>', '<allowed>'],
   };
   for (const [name, text] of Object.entries(SERVER_TEXT)) {
     const quoted =

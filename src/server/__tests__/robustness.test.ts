@@ -91,13 +91,24 @@ it(`answers ${FUZZ_ROUNDS} random bodies without a 5xx, always in the envelope`,
   expect(acme?.numberOfSeats).toBeLessThanOrEqual(50);
 });
 
-it.each([
-  ['an unknown API path', 'GET', '/api/no-such-thing'],
-  ['an unknown API method', 'DELETE', '/api/health'],
-])('answers %s with a 404 envelope', async (_case, method, url) => {
-  const answer = await portal.browser().request(method, url);
+it('answers an unknown API path with a 404 envelope', async () => {
+  const answer = await portal.browser().request('GET', '/api/no-such-thing');
   expect(answer.status).toBe(404);
   expect(errorOf(answer)).toMatchObject({ code: 404, status: 'NOT_FOUND' });
+});
+
+it.each([
+  ['DELETE', '/api/health', 'GET, HEAD'],
+  ['PUT', '/api/add-licence', 'POST'],
+  ['DELETE', '/api/licence-delegate?customer=C0acme001', 'GET, HEAD, POST'],
+])('answers %s %s with a 405 envelope naming %s', async (method, url, allowed) => {
+  const answer = await portal.browser().request(method, url);
+  expect(answer.status).toBe(405);
+  expect(answer.headers.get('allow')).toBe(allowed);
+  expect(errorOf(answer)).toMatchObject({
+    code: 405,
+    message: `${url.split('?')[0] ?? ''} does not answer ${method}; use ${allowed}.`,
+  });
 });
 
 it('answers a malformed URL in the envelope', async () => {
