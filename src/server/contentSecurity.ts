@@ -25,7 +25,8 @@ export function contentSecurityDirectives(config: ServerConfig): Record<string, 
     scriptSrc: ["'self'", ...onlyForGoogle(GOOGLE_SIGN_IN_SCRIPT)],
     // antd styles components with CSS-in-JS (<style> tags) and inline style attributes.
     styleSrc: ["'self'", "'unsafe-inline'", ...onlyForGoogle(GOOGLE_SIGN_IN_STYLE)],
-    imgSrc: ["'self'", 'data:', GOOGLE_PHOTO_HOSTS],
+    // The sandbox serves its photos itself; Google's directory photos come from its photo hosts.
+    imgSrc: ["'self'", 'data:', ...onlyForGoogle(GOOGLE_PHOTO_HOSTS)],
     connectSrc: ["'self'", ...onlyForGoogle(GOOGLE_SIGN_IN)],
     frameSrc: [
       "'self'",

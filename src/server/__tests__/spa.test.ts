@@ -66,6 +66,7 @@ describe('serving the SPA', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).not.toContain('accounts.google.com');
+    expect(csp).not.toContain('googleusercontent.com');
   });
 
   it('answers an unknown page with 404, not the SPA', async () => {
@@ -127,6 +128,7 @@ describe('the Content-Security-Policy in google mode', () => {
     const directives = contentSecurityDirectives(config);
     expect(directives.scriptSrc).toEqual(["'self'", 'https://accounts.google.com/gsi/client']);
     expect(directives.connectSrc).toEqual(["'self'", 'https://accounts.google.com/gsi/']);
+    expect(directives.imgSrc).toEqual(["'self'", 'data:', 'https://*.googleusercontent.com']);
     expect(directives.frameSrc).toEqual([
       "'self'",
       'https://support.reseller.example',
