@@ -3,6 +3,8 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 const OUTPUT_DIR = path.resolve(__dirname, 'dist/client');
+// The dev server writes its index.html here, never over the production build that `npm start` serves.
+const DEV_OUTPUT_DIR = path.resolve(__dirname, 'dist/dev-client');
 const DEFAULT_PORT = 8080;
 const DEFAULT_API_PORT = 8081;
 // Budgets for the warnings: the home page's initial JS (antd + react) and any single file.
@@ -18,7 +20,7 @@ module.exports = (_env, argv) => {
     mode: production ? 'production' : 'development',
     entry: { main: './src/client/index.tsx' },
     output: {
-      path: OUTPUT_DIR,
+      path: production ? OUTPUT_DIR : DEV_OUTPUT_DIR,
       publicPath: '/',
       filename: production ? 'js/[name].[contenthash].js' : 'js/[name].js',
       chunkFilename: production ? 'js/[name].[contenthash].js' : 'js/[name].js',

@@ -15,7 +15,13 @@ const children = [
   spawn(process.execPath, [tool('tsx/cli'), 'watch', 'src/server/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, NODE_ENV: 'development' },
+    // The API injects the runtime config into the dev server's index.html (webpack.config.js).
+    env: {
+      ...process.env,
+      PORT: apiPort,
+      NODE_ENV: 'development',
+      PORTAL_CLIENT_DIR: process.env.PORTAL_CLIENT_DIR || 'dist/dev-client',
+    },
   }),
   spawn(process.execPath, [tool('webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'], {
     cwd: root,
