@@ -37,6 +37,16 @@ describe('normaliseSeatCount', () => {
       expect(normaliseSeatCount(typed, max)).toBeNull();
     }
   });
+
+  it('answers at once for a very long paste (no input freezes the page)', () => {
+    // A quadratic pattern takes seconds here; a linear one, a few milliseconds.
+    const generousBoundMs = 1_000;
+    const longPaste = '1'.repeat(100_000);
+    const started = performance.now();
+    expect(normaliseSeatCount(`${longPaste}x`, max)).toBeNull();
+    expect(normaliseSeatCount(longPaste, max)).toBe(max);
+    expect(performance.now() - started).toBeLessThan(generousBoundMs);
+  });
 });
 
 describe('canAddSeats', () => {

@@ -6,7 +6,8 @@ import type { SubscriptionInfo } from '../../../contract/subscription';
 export type SeatCount = number | null;
 
 const WHOLE_NUMBER = /^\d+$/;
-const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+// One way to match each text (no `\d+\.?\d*`, which backtracks quadratically on a long paste).
+const NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 
 /** How many licences may still be added; never negative, even if the plan is already over. */
 export function maxSeatsToAdd(
