@@ -23,8 +23,20 @@ function openProvider(config: ServerConfig): Opened {
   return { provider: sandbox.provider, sandbox };
 }
 
-function isAddressInUse(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException | null)?.code === 'EADDRINUSE';
+/** A one-line explanation for the listen failures a configuration causes; null for anything else. */
+function listenProblem(error: unknown, config: ServerConfig): string | null {
+  switch ((error as NodeJS.ErrnoException | null)?.code) {
+    case 'EADDRINUSE':
+      return `Port ${config.port} on ${config.host} is already in use. Stop the other process or set PORT to a free port.`;
+    case 'EACCES':
+      return `Port ${config.port} needs privileges this process does not have. Set PORT to a port above 1023.`;
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `HOST '${config.host}' is not an address of this machine. Set HOST to one of its addresses, such as 127.0.0.1 or 0.0.0.0.`;
+    default:
+      return null;
+  }
 }
 
 function fail(message: string): never {
@@ -54,11 +66,8 @@ async function main(): Promise<void> {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     await closeAll(app, opened).catch(() => undefined);
-    if (isAddressInUse(error)) {
-      fail(
-        `Port ${config.port} on ${config.host} is already in use. Stop the other process or set PORT to a free port.`,
-      );
-    }
+    const problem = listenProblem(error, config);
+    if (problem !== null) fail(problem);
     throw error;
   }
   const address = app.server.address();

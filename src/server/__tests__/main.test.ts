@@ -97,6 +97,19 @@ it(
 );
 
 it(
+  'exits non-zero with one clear line when HOST is not an address of this machine',
+  async () => {
+    // 203.0.113.0/24 is reserved for documentation: never an address of the test machine.
+    const run = await startMain({ HOST: '203.0.113.7', PORT: '0' });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr.trim()).toBe(
+      "HOST '203.0.113.7' is not an address of this machine. Set HOST to one of its addresses, such as 127.0.0.1 or 0.0.0.0.",
+    );
+  },
+  START_TIMEOUT_MS,
+);
+
+it(
   'serves the API and shuts down cleanly on SIGTERM',
   async () => {
     let health: number | undefined;
