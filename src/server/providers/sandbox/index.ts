@@ -1,11 +1,11 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { ApiError } from '../../apiError';
 import type { PortalProvider } from '../provider';
 import { SANDBOX_RESELLER_NAME } from './dataset';
 import { createSandboxProvider } from './sandboxProvider';
 import { prepareSchema } from './schema';
+import { loadSqliteDriver } from './sqliteDriver';
 import { createTokenStore, type IssuedToken } from './tokens';
 
 // The embedded sandbox (contract §5): one SQLite file under PORTAL_DATA_DIR, created and seeded on
@@ -39,6 +39,7 @@ export type { IssuedToken };
 
 export function openSandbox(options: SandboxOptions): Sandbox {
   mkdirSync(options.dataDir, { recursive: true });
+  const Database = loadSqliteDriver();
   const db = new Database(path.join(options.dataDir, DATABASE_FILE));
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
