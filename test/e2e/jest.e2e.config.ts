@@ -1,11 +1,12 @@
-import path from 'node:path';
 import type { Config } from 'jest';
 
 // The browser suite: its own Jest configuration, kept out of `npm test` (CI runs it afterwards).
 const TEST_TIMEOUT_MS = 90_000;
 
 const config: Config = {
-  rootDir: path.resolve(__dirname, '..', '..'),
+  // Relative to this file (Jest resolves it): no __dirname, since Node 22.18+ loads this file
+  // natively as an ES module, where __dirname is not defined.
+  rootDir: '../..',
   displayName: 'e2e',
   testEnvironment: 'node',
   roots: ['<rootDir>/test/e2e'],
