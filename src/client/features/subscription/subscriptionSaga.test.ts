@@ -174,6 +174,23 @@ describe('adding licences (spec §4 Adding licences, §7, §8)', () => {
     expect(storeState.subscription.user?.numberOfSeats).toBe(25);
   });
 
+  it('buys once: a confirm that does not come from the open confirm dialog sends nothing', async () => {
+    const bought = { ...user, numberOfSeats: 25 };
+    const { fake, saga } = run(
+      { http: { [ADD_LICENCE]: ok({ subscription: bought }) } },
+      signedIn(),
+    );
+    const { storeState } = await saga
+      .dispatch(addLicensesConfirmed())
+      .dispatch(addLicensesRequested({ seats: 5 }))
+      .dispatch(addLicensesConfirmed())
+      .dispatch(addLicensesConfirmed())
+      .silentRun(RUN_MS);
+    expect(fake.calls.http).toHaveLength(1);
+    expect(storeState.subscription.purchase.status).toBe('succeeded');
+    expect(storeState.subscription.user?.numberOfSeats).toBe(25);
+  });
+
   it('shows the new total even when the answer carries no subscription', async () => {
     const { saga } = run({ http: { [ADD_LICENCE]: ok(null) } }, signedIn());
     const { storeState } = await saga
@@ -232,7 +249,13 @@ describe('adding licences (spec §4 Adding licences, §7, §8)', () => {
     expect(store.getState().subscription.purchase.status).toBe('processing');
     answer(ok({ subscription: { ...user, numberOfSeats: 22 } }));
     await new Promise((resolve) => setTimeout(resolve, 0));
+    // A stray confirm after the success buys nothing; a new purchase goes through the dialog again.
     store.dispatch(addLicensesConfirmed());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fake.calls.http.filter((call) => call.path === API_PATHS.addLicence)).toHaveLength(1);
+    store.dispatch(addLicensesRequested({ seats: 2 }));
+    store.dispatch(addLicensesConfirmed());
+    answer(ok({ subscription: { ...user, numberOfSeats: 24 } }));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fake.calls.http.filter((call) => call.path === API_PATHS.addLicence)).toHaveLength(2);
     expect(fake.calls.http[0]?.body).toMatchObject({ numberOfSeats: 22 });
@@ -241,7 +264,11 @@ describe('adding licences (spec §4 Adding licences, §7, §8)', () => {
 
   it('sends nothing when no licences were chosen', async () => {
     const { fake, saga } = run({}, signedIn());
-    await saga.dispatch(addLicensesConfirmed()).put(addLicensesFailed()).silentRun(RUN_MS);
+    await saga
+      .dispatch(addLicensesRequested({ seats: 0 }))
+      .dispatch(addLicensesConfirmed())
+      .put(addLicensesFailed())
+      .silentRun(RUN_MS);
     expect(fake.calls.http).toEqual([]);
   });
 

@@ -101,6 +101,8 @@ export function* addLicences(): SagaIterator {
   const user: SubscriptionInfo | undefined = yield select(selectUser);
   const purchase: SubscriptionState['purchase'] = yield select(selectPurchase);
   const seats = purchase.seatsToAdd;
+  // The reducer moved a confirmed purchase to 'processing'; a confirm outside the dialog did not.
+  if (purchase.status !== 'processing') return;
   if (!user || !Number.isInteger(seats) || seats <= 0) {
     // Nothing sensible to buy: the form comes back untouched.
     yield put(addLicensesFailed());

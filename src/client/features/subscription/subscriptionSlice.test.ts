@@ -67,4 +67,14 @@ describe('subscription reducer', () => {
       seatsToAdd: 0,
     });
   });
+
+  it('starts a purchase only from the open confirm dialog', () => {
+    const idle = subscriptionReducer(initialSubscriptionState, addLicensesConfirmed());
+    expect(idle.purchase.status).toBe('idle');
+    const bought = subscriptionReducer(
+      { ...initialSubscriptionState, purchase: { status: 'succeeded', seatsToAdd: 5 } },
+      addLicensesConfirmed(),
+    );
+    expect(bought.purchase.status).toBe('succeeded');
+  });
 });

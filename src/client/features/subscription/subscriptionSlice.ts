@@ -43,7 +43,8 @@ const subscriptionSlice = createSlice({
     },
     /** 'Add Licenses' in the confirm dialog: the purchase is sent. */
     addLicensesConfirmed(state) {
-      state.purchase.status = 'processing';
+      // Only the open confirm dialog starts a purchase; a stray confirm never buys twice.
+      if (state.purchase.status === 'confirming') state.purchase.status = 'processing';
     },
     addLicensesSucceeded(state, action: PayloadAction<SubscriptionInfo>) {
       state.purchase.status = 'succeeded';
