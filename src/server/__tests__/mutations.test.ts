@@ -1,9 +1,9 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { SESSION_COOKIE, XSRF_COOKIE } from '../../contract/api';
 import { ERROR_TEXT } from '../../contract/errors';
 import { SESSION_LIFETIME_MS } from '../../contract/limits';
 import type { SubscriptionInfo } from '../../contract/subscription';
+import { loadSqliteDriver } from '../providers/sandbox/sqliteDriver';
 import { errorOf, removeDataDir, startPortal, type Portal } from '../testing/portalHarness';
 
 // POST /api/add-licence, the delegate endpoints, sessions and XSRF, against a listening portal.
@@ -218,6 +218,7 @@ describe('sessions and XSRF on mutating calls', () => {
 
 /** Another admin changes the directory behind the portal's back (a second connection to the file). */
 function changeDirectory(email: string, ...statements: string[]): void {
+  const Database = loadSqliteDriver();
   const db = new Database(path.join(portal.dataDir, 'sandbox.db'));
   try {
     for (const sql of statements) db.prepare(sql).run(email);
