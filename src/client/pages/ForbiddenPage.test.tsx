@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { TYPING_MS_PER_CHARACTER } from '../../contract/limits';
 import type { StoredError } from '../features/errors/errorsSlice';
+import { matchMediaMatching } from '../test/matchMedia';
 import { renderWithProviders } from '../test/renderWithProviders';
 
 function renderForbidden(stored: StoredError) {
@@ -14,16 +15,7 @@ function renderForbidden(stored: StoredError) {
 const typedDetails = () => screen.getByRole('definition');
 
 function preferReducedMotion(reduce: boolean) {
-  window.matchMedia = ((query: string) => ({
-    matches: reduce && query === '(prefers-reduced-motion: reduce)',
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  window.matchMedia = matchMediaMatching(reduce ? ['(prefers-reduced-motion: reduce)'] : []);
 }
 
 describe('ForbiddenPage', () => {

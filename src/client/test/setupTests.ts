@@ -1,20 +1,9 @@
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'node:util';
+import { matchMediaMatching } from './matchMedia';
 
 // antd reads these browser APIs that jsdom does not implement.
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }),
-});
+Object.defineProperty(window, 'matchMedia', { writable: true, value: matchMediaMatching() });
 
 class ResizeObserverStub {
   observe(): void {}
