@@ -8,6 +8,8 @@ export const API_PATHS = {
   licenceDelegate: '/api/licence-delegate',
   supportDelegate: '/api/support-delegate',
   health: '/api/health',
+  signOut: '/api/sign-out',
+  history: '/api/history',
 } as const;
 
 export type DelegateKind = 'licence' | 'support';
@@ -28,6 +30,11 @@ export interface AddLicenceRequest {
   subscriptionId: string;
   /** The new total: current plus added. */
   numberOfSeats: number;
+  /**
+   * The total on the person's screen when they confirmed; the server refuses the add with 409 ABORTED
+   * when the subscription's total is no longer this. Optional only for older clients.
+   */
+  expectedNumberOfSeats?: number;
 }
 
 export interface AddLicenceResponse {

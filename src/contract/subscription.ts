@@ -1,8 +1,14 @@
-// The subscription info the portal API returns (contract §3); the spec's section 3 names the fields read.
+// The subscription info the portal API returns (docs/api.md); the spec's section 3 names the fields read.
 export interface AccessRoles {
   license: boolean;
   support: boolean;
 }
+
+/**
+ * The Reseller API's subscription status: ACTIVE, SUSPENDED, or PENDING (waiting for the customer to
+ * accept the Terms of Service). Anything but ACTIVE refuses purchases.
+ */
+export type SubscriptionStatus = 'ACTIVE' | 'SUSPENDED' | 'PENDING';
 
 export interface SubscriptionInfo {
   email: string;
@@ -20,4 +26,11 @@ export interface SubscriptionInfo {
   isAdmin: boolean;
   accessRoles: AccessRoles;
   thumbnailPhotoUrl: string | null;
+  status: SubscriptionStatus;
+  /** Google's reasons for a suspension (e.g. PENDING_TOS_ACCEPTANCE, RENEWAL_WITH_TYPE_CANCEL); empty when active. */
+  suspensionReasons: string[];
+  /** The subscription is in its free trial. */
+  isTrial: boolean;
+  /** Day the current annual commitment ends (YYYY-MM-DD, UTC), when the provider gives one. */
+  renewalDate: string | null;
 }

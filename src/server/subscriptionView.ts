@@ -23,5 +23,9 @@ export function toSubscriptionInfo(
     isAdmin: roles.isAdmin,
     accessRoles: { license: roles.license, support: roles.support },
     thumbnailPhotoUrl: roles.user.thumbnailPhotoUrl,
+    status: subscription.status,
+    suspensionReasons: subscription.suspensionReasons,
+    isTrial: subscription.isTrial,
+    renewalDate: subscription.renewalDate,
   };
 }

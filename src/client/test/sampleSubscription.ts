@@ -16,6 +16,10 @@ export function sampleSubscription(overrides: Partial<SubscriptionInfo> = {}): S
     isAdmin: true,
     accessRoles: { license: true, support: true },
     thumbnailPhotoUrl: null,
+    status: 'ACTIVE',
+    suspensionReasons: [],
+    isTrial: false,
+    renewalDate: '2027-03-31',
     ...overrides,
   };
 }

@@ -90,6 +90,10 @@ describe('GET /api/subscription-info', () => {
       isAdmin: true,
       accessRoles: { license: false, support: false },
       thumbnailPhotoUrl: expect.stringMatching(/^\/sandbox\/photos\//),
+      status: 'ACTIVE',
+      suspensionReasons: [],
+      isTrial: false,
+      renewalDate: '2027-03-31',
     });
 
     const lines = answer.headers.getSetCookie();

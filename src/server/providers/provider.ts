@@ -1,4 +1,5 @@
 import type { DelegateKind } from '../../contract/api';
+import type { SubscriptionStatus } from '../../contract/subscription';
 
 // One interface in front of the reseller, the directory and the identity provider: the embedded
 // sandbox (SQLite) and Google (Reseller API, Directory API, token verification) both implement it,
@@ -34,6 +35,12 @@ export interface WorkspaceSubscription {
   numberOfSeats: number;
   licensedNumberOfSeats: number;
   maximumNumberOfSeats: number;
+  status: SubscriptionStatus;
+  /** Reseller API suspensionReasons; empty when active. */
+  suspensionReasons: string[];
+  isTrial: boolean;
+  /** End of the current commitment (YYYY-MM-DD, UTC) where the provider gives one. */
+  renewalDate: string | null;
 }
 
 export interface PortalProvider {

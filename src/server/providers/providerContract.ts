@@ -150,6 +150,10 @@ export function describeProviderContract(
           numberOfSeats: 20,
           licensedNumberOfSeats: 17,
           maximumNumberOfSeats: 50,
+          status: 'ACTIVE',
+          suspensionReasons: [],
+          isTrial: false,
+          renewalDate: '2027-03-31',
         });
         await expect(provider.findWorkspaceSubscription(FLEX)).resolves.toEqual({
           subscriptionId: 'sub-flex-001',
@@ -159,6 +163,10 @@ export function describeProviderContract(
           numberOfSeats: 10,
           licensedNumberOfSeats: 8,
           maximumNumberOfSeats: 300,
+          status: 'ACTIVE',
+          suspensionReasons: [],
+          isTrial: false,
+          renewalDate: null,
         });
         await expect(provider.findWorkspaceSubscription('C0nosub01')).resolves.toBeNull();
       });

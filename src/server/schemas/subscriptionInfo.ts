@@ -17,6 +17,10 @@ export const subscriptionInfoResponse = {
     'isAdmin',
     'accessRoles',
     'thumbnailPhotoUrl',
+    'status',
+    'suspensionReasons',
+    'isTrial',
+    'renewalDate',
   ],
   properties: {
     email: { type: 'string' },
@@ -36,6 +40,10 @@ export const subscriptionInfoResponse = {
       properties: { license: { type: 'boolean' }, support: { type: 'boolean' } },
     },
     thumbnailPhotoUrl: { type: ['string', 'null'] },
+    status: { type: 'string', enum: ['ACTIVE', 'SUSPENDED', 'PENDING'] },
+    suspensionReasons: { type: 'array', items: { type: 'string' } },
+    isTrial: { type: 'boolean' },
+    renewalDate: { type: ['string', 'null'] },
   },
 } as const;
 

@@ -64,7 +64,18 @@ export async function startFakeGoogle() {
     skuId: '1010020028',
     skuName: s.skuName,
     status: 'ACTIVE',
-    plan: { planName: s.planName, isCommitmentPlan: s.planName.startsWith('ANNUAL') },
+    plan: {
+      planName: s.planName,
+      isCommitmentPlan: s.planName.startsWith('ANNUAL'),
+      ...(s.renewalDate === null
+        ? {}
+        : {
+            commitmentInterval: {
+              startTime: String(Date.parse(s.renewalDate) - 365 * 24 * 3600 * 1000),
+              endTime: String(Date.parse(s.renewalDate)),
+            },
+          }),
+    },
     seats: {
       numberOfSeats: s.numberOfSeats,
       licensedNumberOfSeats: s.licensedNumberOfSeats,

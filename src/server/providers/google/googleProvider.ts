@@ -6,6 +6,7 @@ import { reseller_v1 } from 'googleapis/build/src/apis/reseller';
 import type { DelegateKind } from '../../../contract/api';
 import { domainOf } from '../../../contract/email';
 import { ERROR_TEXT } from '../../../contract/errors';
+import type { SubscriptionStatus } from '../../../contract/subscription';
 import { DIRECTORY_SCOPE } from '../../../contract/limits';
 import { ApiError } from '../../apiError';
 import type { DirectoryUser, PortalProvider, WorkspaceSubscription } from '../provider';
@@ -61,6 +62,21 @@ function isWorkspace(subscription: reseller_v1.Schema$Subscription): boolean {
   );
 }
 
+/** Google's status words; an unknown one is treated as not active. */
+function toStatus(status: string | null | undefined): SubscriptionStatus {
+  return status === 'ACTIVE' || status === 'PENDING'
+    ? status
+    : status == null
+      ? 'ACTIVE'
+      : 'SUSPENDED';
+}
+
+/** Google gives the commitment's end as epoch milliseconds in a string. */
+function toDay(epochMs: string | null | undefined): string | null {
+  const ms = Number(epochMs);
+  return epochMs == null || !Number.isFinite(ms) ? null : new Date(ms).toISOString().slice(0, 10);
+}
+
 function toWorkspaceSubscription(s: reseller_v1.Schema$Subscription): WorkspaceSubscription {
   // Annual plans count bought seats in numberOfSeats; Flexible plans only count assigned ones.
   const numberOfSeats = s.seats?.numberOfSeats ?? s.seats?.licensedNumberOfSeats ?? 0;
@@ -73,6 +89,10 @@ function toWorkspaceSubscription(s: reseller_v1.Schema$Subscription): WorkspaceS
     licensedNumberOfSeats: s.seats?.licensedNumberOfSeats ?? 0,
     // Without a cap from Google nothing can be added, which is the safe reading.
     maximumNumberOfSeats: s.seats?.maximumNumberOfSeats ?? numberOfSeats,
+    status: toStatus(s.status),
+    suspensionReasons: s.suspensionReasons ?? [],
+    isTrial: s.trialSettings?.isInTrial === true,
+    renewalDate: toDay(s.plan?.commitmentInterval?.endTime),
   };
 }
 

@@ -40,6 +40,10 @@ export const SEED_SUBSCRIPTIONS: readonly WorkspaceSubscription[] = [
     numberOfSeats: 20,
     licensedNumberOfSeats: 17,
     maximumNumberOfSeats: 50,
+    status: 'ACTIVE',
+    suspensionReasons: [],
+    isTrial: false,
+    renewalDate: '2027-03-31',
   },
   {
     subscriptionId: 'sub-flex-001',
@@ -49,6 +53,10 @@ export const SEED_SUBSCRIPTIONS: readonly WorkspaceSubscription[] = [
     numberOfSeats: 10,
     licensedNumberOfSeats: 8,
     maximumNumberOfSeats: 300,
+    status: 'ACTIVE',
+    suspensionReasons: [],
+    isTrial: false,
+    renewalDate: null,
   },
 ];
 

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { DelegateKind } from '../../../contract/api';
 import { domainOf } from '../../../contract/email';
 import { ERROR_TEXT } from '../../../contract/errors';
+import type { SubscriptionStatus } from '../../../contract/subscription';
 import { DIRECTORY_SCOPE } from '../../../contract/limits';
 import { ApiError } from '../../apiError';
 import type {
@@ -32,6 +33,10 @@ interface SubscriptionRow {
   number_of_seats: number;
   licensed_number_of_seats: number;
   maximum_number_of_seats: number;
+  status: SubscriptionStatus;
+  suspension_reasons: string;
+  is_trial: number;
+  renewal_date: string | null;
 }
 
 function toDirectoryUser(row: DirectoryUserRow): DirectoryUser {
@@ -51,6 +56,10 @@ function toSubscription(row: SubscriptionRow): WorkspaceSubscription {
     numberOfSeats: row.number_of_seats,
     licensedNumberOfSeats: row.licensed_number_of_seats,
     maximumNumberOfSeats: row.maximum_number_of_seats,
+    status: row.status,
+    suspensionReasons: JSON.parse(row.suspension_reasons) as string[],
+    isTrial: row.is_trial === 1,
+    renewalDate: row.renewal_date,
   };
 }
 

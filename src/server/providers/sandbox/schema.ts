@@ -8,7 +8,7 @@ import {
 } from './dataset';
 
 // Bumped when the schema changes; PRAGMA user_version 0 means a fresh file that needs schema and seed.
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 const SCHEMA_SQL = `
 CREATE TABLE customers (
@@ -23,6 +23,10 @@ CREATE TABLE subscriptions (
   number_of_seats INTEGER NOT NULL CHECK (number_of_seats >= 0),
   licensed_number_of_seats INTEGER NOT NULL CHECK (licensed_number_of_seats >= 0),
   maximum_number_of_seats INTEGER NOT NULL,
+  status TEXT NOT NULL DEFAULT 'ACTIVE' CHECK (status IN ('ACTIVE', 'SUSPENDED', 'PENDING')),
+  suspension_reasons TEXT NOT NULL DEFAULT '[]',
+  is_trial INTEGER NOT NULL DEFAULT 0 CHECK (is_trial IN (0, 1)),
+  renewal_date TEXT,
   CHECK (number_of_seats <= maximum_number_of_seats)
 );
 CREATE TABLE directory_users (
@@ -46,13 +50,30 @@ CREATE TABLE tokens (
 CREATE INDEX tokens_by_expiry ON tokens(expires_at);
 `;
 
-/** Creates the schema and seeds the contract's dataset, once per database file. */
+/** Version 1 files lack the subscription's status, trial flag and renewal date. */
+const UPGRADE_FROM_1_SQL = `
+ALTER TABLE subscriptions ADD COLUMN status TEXT NOT NULL DEFAULT 'ACTIVE'
+  CHECK (status IN ('ACTIVE', 'SUSPENDED', 'PENDING'));
+ALTER TABLE subscriptions ADD COLUMN suspension_reasons TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE subscriptions ADD COLUMN is_trial INTEGER NOT NULL DEFAULT 0 CHECK (is_trial IN (0, 1));
+ALTER TABLE subscriptions ADD COLUMN renewal_date TEXT;
+`;
+
+/** Creates the schema and seeds the dataset once per database file; upgrades an older file in place. */
 export function prepareSchema(db: Database.Database): void {
   const version = db.pragma('user_version', { simple: true });
   if (version === SCHEMA_VERSION) return;
   db.transaction(() => {
-    db.exec(SCHEMA_SQL);
-    seed(db);
+    if (version === 1) {
+      db.exec(UPGRADE_FROM_1_SQL);
+      const renewal = db.prepare(
+        'UPDATE subscriptions SET renewal_date = ? WHERE subscription_id = ?',
+      );
+      for (const s of SEED_SUBSCRIPTIONS) renewal.run(s.renewalDate, s.subscriptionId);
+    } else {
+      db.exec(SCHEMA_SQL);
+      seed(db);
+    }
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
 }
@@ -63,7 +84,8 @@ function seed(db: Database.Database): void {
 
   const subscription = db.prepare(
     `INSERT INTO subscriptions (subscription_id, customer_id, sku_name, plan_name, number_of_seats,
-       licensed_number_of_seats, maximum_number_of_seats) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+       licensed_number_of_seats, maximum_number_of_seats, status, suspension_reasons, is_trial,
+       renewal_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const s of SEED_SUBSCRIPTIONS) {
     subscription.run(
@@ -74,6 +96,10 @@ function seed(db: Database.Database): void {
       s.numberOfSeats,
       s.licensedNumberOfSeats,
       s.maximumNumberOfSeats,
+      s.status,
+      JSON.stringify(s.suspensionReasons),
+      s.isTrial ? 1 : 0,
+      s.renewalDate,
     );
   }
 
