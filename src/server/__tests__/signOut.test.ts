@@ -185,7 +185,7 @@ describe('POST /api/sign-out with two portals on one PostgreSQL', () => {
       removeDataDir(portal.dataDir);
     }
     await postgres.stop();
-  });
+  }, POSTGRES_START_TIMEOUT_MS);
 
   it('ends the session on the other instance at once', async () => {
     const databaseUrl = await postgres.createDatabase('sign_out');

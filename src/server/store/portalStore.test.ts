@@ -13,6 +13,9 @@ import type { HistoryIntent, PortalStore } from './portalStore';
 // The store contract: the same cases on SQLite (a file in the data directory) and on a real
 // PostgreSQL 18, which this suite starts and stops itself.
 
+// Each case creates a database on a shared machine: a generous bound, not a speed requirement.
+jest.setTimeout(30_000);
+
 const NOW = Date.UTC(2030, 0, 15, 9, 0, 0);
 const HOUR = 3_600_000;
 
@@ -62,7 +65,7 @@ beforeAll(async () => {
 }, POSTGRES_START_TIMEOUT_MS);
 afterAll(async () => {
   await postgres.stop();
-});
+}, POSTGRES_START_TIMEOUT_MS);
 
 const backends: [string, () => Promise<Backend>][] = [
   [

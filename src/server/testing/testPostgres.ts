@@ -9,7 +9,7 @@ import { Client } from 'pg';
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const TSX_CLI = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const RUNNER = path.join(__dirname, 'postgresRunner.ts');
-/** initdb and start take a few seconds here; a loaded machine may need many more. */
+/** initdb and start (or a stop) take a few seconds here; a loaded machine may need many more. */
 export const POSTGRES_START_TIMEOUT_MS = 60_000;
 
 export interface TestPostgres {
