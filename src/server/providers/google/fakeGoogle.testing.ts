@@ -18,7 +18,13 @@ import {
 import { startFakeDns, type FakeDns } from './fakeGoogle/dns';
 import { googleError, type FakeAnswer, type GoogleReason } from './fakeGoogle/googleErrors';
 import { createOAuth, FAKE_CLIENT_ID, fakeServiceAccountKey } from './fakeGoogle/oauth';
-import { POPUP_PATHS, POPUP_SCRIPT, popupErrorPage, popupPage } from './fakeGoogle/popup';
+import {
+  POPUP_PATHS,
+  POPUP_SCRIPT,
+  popupErrorPage,
+  popupPage,
+  standInPage,
+} from './fakeGoogle/popup';
 import { handleReseller, RESELLER_SCOPE } from './fakeGoogle/reseller';
 import { sequentialRoundTrips, type TimedCall } from './fakeGoogle/roundTrips';
 
@@ -110,6 +116,11 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
       : options.allowedOrigins.includes(origin);
 
   function popup(method: string, url: URL, body: unknown): FakeAnswer | undefined {
+    const standIn = /^\/stand-in\/([a-z-]+)$/.exec(url.pathname);
+    const page = standIn === null ? undefined : standInPage(standIn[1] ?? '');
+    if (method === 'GET' && page !== undefined) {
+      return { status: 200, body: page, headers: { 'content-type': 'text/html; charset=utf-8' } };
+    }
     if (method === 'GET' && url.pathname === POPUP_PATHS.script) {
       return { status: 200, body: POPUP_SCRIPT, headers: { 'content-type': 'text/javascript' } };
     }
@@ -353,3 +364,27 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
 }
 
 export type FakeGoogle = Awaited<ReturnType<typeof startFakeGoogle>>;
+
+/**
+ * The environment that runs the portal in google mode against this fake (docs/configuration-google.md,
+ * "Testing against an emulator"). Merge it over process.env and start the portal.
+ */
+export function fakeGoogleEnv(fake: FakeGoogle, sessionSecret: string): Record<string, string> {
+  return {
+    PORTAL_PROVIDER: 'google',
+    GOOGLE_CLIENT_ID: fake.clientId,
+    RESELLER_NAME: 'Example Reseller',
+    RESELLER_ADMIN_EMAIL: fake.resellerAdmin,
+    GOOGLE_SERVICE_ACCOUNT_KEY: JSON.stringify(fake.serviceAccountKey),
+    DELEGATE_GROUP_TEMPLATE: fake.groupTemplate,
+    SESSION_SECRET: sessionSecret,
+    CONTACT_URL: `${fake.rootUrl}stand-in/contact`,
+    HELPDESK_URL: `${fake.rootUrl}stand-in/helpdesk`,
+    SUPPORT_SITE_URL: `${fake.rootUrl}stand-in/support-site`,
+    GOOGLE_API_ROOT_URL: fake.rootUrl,
+    GOOGLE_TOKENINFO_URL: fake.tokenInfoUrl,
+    GOOGLE_OAUTH_TOKEN_URL: fake.tokenUrl,
+    GOOGLE_SIGN_IN_POPUP_URL: fake.popupUrl,
+    ...(fake.dnsServer === undefined ? {} : { PORTAL_DNS_SERVERS: fake.dnsServer }),
+  };
+}

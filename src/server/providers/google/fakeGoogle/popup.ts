@@ -90,3 +90,19 @@ export function popupErrorPage(problem: string): string {
 <p role="alert">${escapeHtml(problem)}</p></body></html>
 `;
 }
+
+/** The external destinations google mode needs (CONTACT_URL, …), as plain stand-in pages. */
+export const STAND_IN_PAGES: Readonly<Record<string, string>> = {
+  contact: "Contact the provider (the reseller's contact page, stood in by the fake Google)",
+  helpdesk: 'Help-desk portal (stood in by the fake Google)',
+  'support-site': 'Support site (stood in by the fake Google)',
+};
+
+export function standInPage(name: string): string | undefined {
+  const heading = STAND_IN_PAGES[name];
+  if (heading === undefined) return undefined;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(heading)}</title></head>
+<body style="font-family: sans-serif; max-width: 40rem; margin: 2rem auto"><h1>${escapeHtml(heading)}</h1>
+<p>In production this is one of the reseller's own pages.</p></body></html>
+`;
+}
