@@ -73,6 +73,11 @@ export interface FakeGoogleOptions {
   dnsPort?: number;
   /** Opener origins the sign-in popup answers; default any http://127.0.0.1 or localhost origin. */
   allowedOrigins?: readonly string[];
+  /**
+   * Most items per page of a list. Default 2, so every caller's paging is exercised; 'google' uses
+   * Google's own limits (100 subscriptions, 200 members), as the benchmark does.
+   */
+  pageSize?: number | 'google';
 }
 
 const LOCAL_ORIGIN = /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/;
@@ -183,9 +188,10 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     const holder = token === '' ? undefined : oauth.holder(token);
     if (token !== '' && holder === undefined) return googleError('authError');
     const request = { method, path, query: url.searchParams, body, holder };
+    const google = options.pageSize === 'google';
     return (
-      handleReseller(state, request) ??
-      handleDirectory(state, request) ??
+      handleReseller(state, request, google ? 100 : options.pageSize) ??
+      handleDirectory(state, request, google ? 200 : options.pageSize) ??
       googleError('notFound', `The fake Google has no ${method} ${path}`)
     );
   }

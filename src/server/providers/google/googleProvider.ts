@@ -10,7 +10,7 @@ import { SERVER_TEXT } from '../../messages';
 import type { Customer, DirectoryUser, PortalProvider, WorkspaceSubscription } from '../provider';
 import { DEFAULT_SEAT_POLICY } from '../seatPolicy';
 import { checkSeatChange, staleTotal } from '../seatRules';
-import { callLimits, withReadRetries, type CallLimits } from './googleCalls';
+import { callLimits, signalOf, withReadRetries, type CallLimits } from './googleCalls';
 import {
   isAdminSdkAccessOff,
   isDailyLimit,
@@ -141,18 +141,26 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
   /** One call as the reseller admin; a token Google no longer accepts is exchanged once more. */
   async function asReseller<T>(scope: string, call: (auth: MethodOptions) => Promise<T>) {
     for (let renewed = false; ; renewed = true) {
-      const limits = callLimits(callTimeoutMs);
-      const fetchSignal =
-        limits.signal === undefined
-          ? AbortSignal.timeout(limits.timeout)
-          : AbortSignal.any([limits.signal, AbortSignal.timeout(limits.timeout)]);
-      const token = await serviceAccount.accessToken([scope], fetchSignal);
+      const token = await serviceAccount.accessToken([scope], signalOf(callLimits(callTimeoutMs)));
       try {
         return await call(withToken(callLimits(callTimeoutMs), token));
       } catch (error) {
         if (renewed || readFailure(error).status !== 401) throw error;
         serviceAccount.forget([scope]);
       }
+    }
+  }
+
+  /** Starts the service account's token exchanges that are not done yet; failures surface later. */
+  function prepareServiceAccount(): void {
+    for (const scope of Object.values(GOOGLE_SCOPES)) {
+      let limits: CallLimits;
+      try {
+        limits = callLimits(callTimeoutMs);
+      } catch {
+        return;
+      }
+      serviceAccount.accessToken([scope], signalOf(limits)).catch(() => undefined);
     }
   }
 
@@ -407,6 +415,8 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
     resellerName: options.resellerName,
 
     async verifyToken(token) {
+      // A sign-in's next calls need the service account's tokens: exchange them meanwhile.
+      prepareServiceAccount();
       try {
         return await withReadRetries(() =>
           fetchTokenInfo(

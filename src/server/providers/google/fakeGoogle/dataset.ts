@@ -112,11 +112,7 @@ function customer(
 }
 
 let userCounter = 0;
-function user(
-  primaryEmail: string,
-  customerId: string,
-  extra: Partial<FakeUser> = {},
-): FakeUser {
+function user(primaryEmail: string, customerId: string, extra: Partial<FakeUser> = {}): FakeUser {
   userCounter += 1;
   const [local = ''] = primaryEmail.split('@');
   return {

@@ -108,7 +108,10 @@ function getUser(state: FakeState, request: DirectoryRequest, key: string): Fake
     return googleError('forbidden');
   }
   if (user === undefined) {
-    if (keyDomain !== undefined && customerOfDomain(state, keyDomain)?.customerId !== caller.customerId) {
+    if (
+      keyDomain !== undefined &&
+      customerOfDomain(state, keyDomain)?.customerId !== caller.customerId
+    ) {
       return googleError('forbidden');
     }
     return googleError('notFound', 'Resource Not Found: userKey');
@@ -152,7 +155,13 @@ function getPhoto(state: FakeState, request: DirectoryRequest, key: string): Fak
   };
 }
 
-function members(state: FakeState, request: DirectoryRequest, groupKey: string, memberKey?: string) {
+function members(
+  state: FakeState,
+  request: DirectoryRequest,
+  groupKey: string,
+  memberKey: string | undefined,
+  pageLimit: number,
+) {
   const { method, holder, query, body } = request;
   if (holder === undefined) return googleError('authError');
   if (!holder.delegated || !holder.scopes.some((s) => GROUP_MEMBER_SCOPES.includes(s))) {
@@ -175,7 +184,7 @@ function members(state: FakeState, request: DirectoryRequest, groupKey: string, 
     if (!Number.isInteger(requested) || requested < 1 || requested > MAX_MEMBERS_PAGE) {
       return googleError('invalid', 'Invalid value for maxResults.');
     }
-    const pageSize = Math.min(requested, FAKE_MEMBER_PAGE_SIZE);
+    const pageSize = Math.min(requested, pageLimit);
     const start = Number(query.get('pageToken') ?? '0');
     if (!Number.isInteger(start) || start < 0 || start > group.length) {
       return googleError('invalid', 'Invalid page token.');
@@ -186,13 +195,18 @@ function members(state: FakeState, request: DirectoryRequest, groupKey: string, 
       body: {
         kind: 'admin#directory#members',
         etag: `"members-${groupKey}"`,
-        ...(group.length === 0 ? {} : { members: group.slice(start, start + pageSize).map(toMember) }),
+        ...(group.length === 0
+          ? {}
+          : { members: group.slice(start, start + pageSize).map(toMember) }),
         ...(next === undefined ? {} : { nextPageToken: next }),
       },
     };
   }
   if (memberKey === undefined && method === 'POST') {
-    const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+    const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<
+      string,
+      unknown
+    >;
     const email = typeof fields.email === 'string' ? fields.email.trim().toLowerCase() : '';
     if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
       return googleError('invalid', 'Invalid Input: memberKey');
@@ -217,6 +231,7 @@ function members(state: FakeState, request: DirectoryRequest, groupKey: string, 
 export function handleDirectory(
   state: FakeState,
   request: DirectoryRequest,
+  pageLimit: number = FAKE_MEMBER_PAGE_SIZE,
 ): FakeAnswer | undefined {
   const { method, path } = request;
   if (!path.startsWith('/admin/directory/v1/')) return undefined;
@@ -225,6 +240,6 @@ export function handleDirectory(
   match = /^\/admin\/directory\/v1\/users\/([^/]+)\/photos\/thumbnail$/.exec(path);
   if (method === 'GET' && match) return getPhoto(state, request, match[1] ?? '');
   match = /^\/admin\/directory\/v1\/groups\/([^/]+)\/members(?:\/([^/]+))?$/.exec(path);
-  if (match) return members(state, request, match[1] ?? '', match[2]);
+  if (match) return members(state, request, match[1] ?? '', match[2], pageLimit);
   return googleError('notFound', `No such Directory API method: ${method} ${path}`);
 }

@@ -108,7 +108,11 @@ function changeSeats(state: FakeState, s: FakeSubscription, body: unknown): Fake
   return { status: 200, body: toGoogleSubscription(state, s) };
 }
 
-export function handleReseller(state: FakeState, request: ResellerRequest): FakeAnswer | undefined {
+export function handleReseller(
+  state: FakeState,
+  request: ResellerRequest,
+  pageLimit: number = FAKE_SUBSCRIPTION_PAGE_SIZE,
+): FakeAnswer | undefined {
   const { method, path, query, body, holder } = request;
   if (!path.startsWith('/apps/reseller/v1/')) return undefined;
   if (holder === undefined) return googleError('authError');
@@ -170,7 +174,7 @@ export function handleReseller(state: FakeState, request: ResellerRequest): Fake
     if (!Number.isInteger(requested) || requested < 1 || requested > MAX_RESULTS_LIMIT) {
       return googleError('invalid', 'Invalid value for maxResults.');
     }
-    const pageSize = Math.min(requested, FAKE_SUBSCRIPTION_PAGE_SIZE);
+    const pageSize = Math.min(requested, pageLimit);
     const start = Number(query.get('pageToken') ?? '0');
     if (!Number.isInteger(start) || start < 0 || start > list.length) {
       return googleError('invalid', 'Invalid page token.');
