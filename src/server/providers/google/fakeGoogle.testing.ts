@@ -188,10 +188,10 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     const holder = token === '' ? undefined : oauth.holder(token);
     if (token !== '' && holder === undefined) return googleError('authError');
     const request = { method, path, query: url.searchParams, body, holder };
-    const google = options.pageSize === 'google';
+    const { pageSize } = options;
     return (
-      handleReseller(state, request, google ? 100 : options.pageSize) ??
-      handleDirectory(state, request, google ? 200 : options.pageSize) ??
+      handleReseller(state, request, pageSize === 'google' ? 100 : pageSize) ??
+      handleDirectory(state, request, pageSize === 'google' ? 200 : pageSize) ??
       googleError('notFound', `The fake Google has no ${method} ${path}`)
     );
   }
