@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -71,6 +71,20 @@ it(
     expect(run.code).not.toBe(0);
     expect(run.stderr.trim()).toBe(
       "Configuration error: PORT must be a whole number from 0 to 65535; got 'eighty'.",
+    );
+  },
+  START_TIMEOUT_MS,
+);
+
+it(
+  'exits non-zero with one clear line naming SEAT_CAP_FILE when the file is bad',
+  async () => {
+    const file = path.join(dataDir, 'caps.json');
+    writeFileSync(file, '{"C0acme001": "many"}');
+    const run = await startMain({ SEAT_CAP_FILE: file });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr.trim()).toBe(
+      `Configuration error: SEAT_CAP_FILE (${file}): the cap of C0acme001 must be a whole number of at least 1; got "many".`,
     );
   },
   START_TIMEOUT_MS,
