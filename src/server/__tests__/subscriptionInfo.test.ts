@@ -45,19 +45,28 @@ describe('GET /api/email-validator', () => {
     expect(answer.body).toEqual({ isGoogleAccount: expected });
   });
 
+  const HOME_RULE = 'Enter a valid e-mail address.';
   it.each([
-    ['no at sign', 'adminacme.example'],
-    ['a one-letter top level', 'admin@acme.e'],
-    ['a space', 'ad min@acme.example'],
-    ['a comma', 'admin,x@acme.example'],
-    ['too long', `${'a'.repeat(250)}@acme.example`],
-    ['empty', ''],
-  ])('refuses an address with %s with 400', async (_case, email) => {
+    ['no at sign', 'adminacme.example', HOME_RULE],
+    ['a one-letter top level', 'admin@acme.e', HOME_RULE],
+    ['a space', 'ad min@acme.example', HOME_RULE],
+    ['a comma', 'admin,x@acme.example', HOME_RULE],
+    [
+      'too long',
+      `${'a'.repeat(250)}@acme.example`,
+      "Field 'email' must be at most 254 characters long.",
+    ],
+    ['empty', '', "Field 'email' must not be empty."],
+    ['a zero-width space', 'admin\u200b@acme.example', HOME_RULE],
+    ['a bidi override', 'admin\u202e@acme.example', HOME_RULE],
+    ['a control character', 'admin\u0000@acme.example', HOME_RULE],
+    ['markup', '<script>alert(1)</script>@acme.example', HOME_RULE],
+  ])('refuses an address with %s with 400', async (_case, email, message) => {
     const answer = await portal
       .browser()
       .get(`/api/email-validator?email=${encodeURIComponent(email)}`);
     expect(answer.status).toBe(400);
-    expect(errorOf(answer)).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT' });
+    expect(errorOf(answer)).toEqual({ code: 400, status: 'INVALID_ARGUMENT', message });
   });
 
   it('names the missing field and refuses unknown ones', async () => {
