@@ -232,7 +232,7 @@ describe('GET /api/subscription-info', () => {
 describe('behind an https proxy', () => {
   let proxied: Portal;
   beforeAll(async () => {
-    proxied = await startPortal({ env: { TRUST_PROXY: 'true' } });
+    proxied = await startPortal({ env: { TRUST_PROXY: '1' } });
   });
   afterAll(async () => {
     await proxied.close();
