@@ -5,7 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { ApiError } from './apiError';
 import { answerClientError } from './clientError';
-import { requireSessionAndXsrfOnChanges } from './auth/guard';
+import { guardApiRoutes } from './auth/guard';
 import type { ServerConfig, TrustProxy } from './config';
 import { helmetOptions } from './contentSecurity';
 import { envelope, installErrorHandling, sendError } from './errorHandler';
@@ -106,7 +106,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   void app.register(async (api) => {
     // The API speaks JSON only: any other body is a 415, not a string that fails later.
     api.removeContentTypeParser('text/plain');
-    api.addHook('onRequest', requireSessionAndXsrfOnChanges(now));
+    // Every route that is not open gets a session hook (and XSRF for changes): auth/guard.ts.
+    api.addHook('onRoute', guardApiRoutes(now));
     await api.register(healthRoutes);
     await api.register(emailValidatorRoutes, routeContext);
     await api.register(subscriptionInfoRoutes, routeContext);
