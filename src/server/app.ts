@@ -40,6 +40,10 @@ const HTTP_METHOD_NOT_ALLOWED = 405;
 /** The methods the API's routes use (contract §3); Fastify answers HEAD for every GET. */
 const API_METHODS = ['GET', 'HEAD', 'POST'] as const;
 
+function isApiUrl(url: string): boolean {
+  return url.startsWith(API_PREFIX) || url === '/api' || url.startsWith('/api?');
+}
+
 /** Fastify's types take a hop count as a function: trust the nearest n proxies. */
 function proxyTrust(
   trust: TrustProxy,
@@ -70,6 +74,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   installErrorHandling(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // API answers carry personal data and set session cookies: no cache may keep any of them, errors
+  // included (docs/api.md, Conventions).
+  app.addHook('onRequest', async (request, reply) => {
+    if (isApiUrl(request.url)) reply.header('cache-control', 'no-store');
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(API_PREFIX) || request.url === '/api') {
