@@ -2,6 +2,7 @@ import { SESSION_COOKIE, TOKEN_HEADER, XSRF_COOKIE } from '../../contract/api';
 import { ERROR_TEXT } from '../../contract/errors';
 import { SESSION_LIFETIME_MS } from '../../contract/limits';
 import type { SubscriptionInfo } from '../../contract/subscription';
+import { HOSTILE_DEMO, HOSTILE_DEMO_DETAILS } from '../providers/sandbox/hostileDemo';
 import { errorOf, removeDataDir, startPortal, type Portal } from '../testing/portalHarness';
 
 // GET /api/subscription-info and GET /api/email-validator against a listening portal over the sandbox.
@@ -218,6 +219,28 @@ describe('GET /api/subscription-info', () => {
       status: 'NOT_FOUND',
       message: 'No Google Workspace subscription found for nosub.example.',
     });
+  });
+
+  it('passes the hostile demo customer’s error on as it came, markup and all, without a session', async () => {
+    const validator = await portal
+      .browser()
+      .get(`/api/email-validator?email=${HOSTILE_DEMO.admin}`);
+    expect(validator.body).toEqual({ isGoogleAccount: true });
+    const answer = await portal.browser().get(infoUrl(HOSTILE_DEMO.admin), {
+      [TOKEN_HEADER]: portal.token(HOSTILE_DEMO.admin),
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(answer.headers.getSetCookie()).toEqual([]);
+    expect(errorOf(answer)).toEqual({
+      code: 403,
+      status: 'PERMISSION_DENIED',
+      message: 'The reseller cannot show the subscription of hostile.example.',
+      details: HOSTILE_DEMO_DETAILS,
+    });
+    for (const payload of ['<script>', '<img src=x onerror=', 'href="javascript:']) {
+      expect(HOSTILE_DEMO_DETAILS).toContain(payload);
+    }
   });
 
   it('refuses a missing e-mail with 400 before looking at the token', async () => {

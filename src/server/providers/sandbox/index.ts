@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ApiError } from '../../apiError';
 import type { PortalProvider } from '../provider';
 import { SANDBOX_RESELLER_NAME } from './dataset';
+import { seedHostileDemo, withHostileDemo } from './hostileDemo';
 import { createSandboxProvider } from './sandboxProvider';
 import { prepareSchema } from './schema';
 import { loadSqliteDriver } from './sqliteDriver';
@@ -45,9 +46,12 @@ export function openSandbox(options: SandboxOptions): Sandbox {
   db.pragma('foreign_keys = ON');
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   prepareSchema(db);
+  seedHostileDemo(db);
 
   const tokens = createTokenStore(db, options.now ?? Date.now);
-  const provider = createSandboxProvider(db, tokens, options.resellerName ?? SANDBOX_RESELLER_NAME);
+  const provider = withHostileDemo(
+    createSandboxProvider(db, tokens, options.resellerName ?? SANDBOX_RESELLER_NAME),
+  );
   const hasUser = db.prepare<[string], { found: number }>(
     'SELECT 1 AS found FROM directory_users WHERE email = ?',
   );
