@@ -20,6 +20,8 @@ const DEFAULT_RATE = 50;
 /** RSS is compared from this share of the run on, after start-up and JIT warm-up. */
 const WARM_UP_SHARE = 0.1;
 const RSS_SAMPLE_MS = 1_000;
+/** How many RSS samples the trend line shows. */
+const RSS_TREND_POINTS = 7;
 /** More requests in flight than this means the server has stalled: stop adding, count them late. */
 const MAX_IN_FLIGHT = 500;
 const MS_PER_SECOND = 1_000;
@@ -261,6 +263,12 @@ async function main(): Promise<void> {
     console.log(
       `RSS: ${mb(baseline)} MB after warm-up → ${mb(endRss)} MB at the end (${growth >= 0 ? '+' : ''}${mb(growth)} MB, ` +
         `${((growth / baseline) * 100).toFixed(1)} %); peak ${mb(peak)} MB`,
+    );
+    // The trend tells steady growth (a leak) from a heap that grows once and levels off.
+    const step = Math.max(1, Math.round(rssSamples.length / RSS_TREND_POINTS));
+    const trend = rssSamples.filter((_sample, index) => index % step === 0);
+    console.log(
+      `RSS trend: ${trend.map((sample) => `${sample.at.toFixed(0)} s ${mb(sample.rss)}`).join(', ')} MB`,
     );
     if (errors > 0 || networkErrors > 0) process.exitCode = 1;
   } finally {
