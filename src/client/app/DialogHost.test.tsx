@@ -154,7 +154,14 @@ describe('the delegate dialogs', () => {
     const view = renderOpenDialog({ 'GET /api/licence-delegate': ok({ members: [] }) });
     await findDialog('License Management Access');
     expect(addButton()).toBeDisabled();
-    for (const invalid of ['someone', 'some one@acme.example', 'someone@acme', '@acme.example']) {
+    for (const invalid of [
+      'someone',
+      'some one@acme.example',
+      'someone@acme',
+      '@acme.example',
+      'admin\u200b@acme.example',
+      '<script>alert(1)</script>@x.io',
+    ]) {
       await view.user.clear(emailField());
       await view.user.type(emailField(), invalid);
       expect(addButton()).toBeDisabled();

@@ -137,7 +137,7 @@ it.each([
 ])('answers %s in the envelope', async (_case, kind, code, message) => {
   const request =
     kind === 'broken'
-      ? 'GARBAGE\r\n\r\n'
+      ? 'GET /api/health HTTP/1.1\r\nHost: x\r\nNot a header line\r\n\r\n'
       : `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`;
   const answer = await rawExchange(portal.baseUrl, request);
   const [head = '', body = ''] = answer.split('\r\n\r\n');
