@@ -7,6 +7,8 @@ import type { ServerConfig } from './config';
 const GOOGLE_SIGN_IN_SCRIPT = 'https://accounts.google.com/gsi/client';
 const GOOGLE_SIGN_IN_STYLE = 'https://accounts.google.com/gsi/style';
 const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
+/** Where GIS's google.accounts.oauth2.revoke sends the token when a person signs out. */
+const GOOGLE_TOKEN_REVOKE = 'https://oauth2.googleapis.com/revoke';
 /** Where Google serves directory photos (thumbnailPhotoUrl). */
 const GOOGLE_PHOTO_HOSTS = 'https://*.googleusercontent.com';
 
@@ -27,7 +29,7 @@ export function contentSecurityDirectives(config: ServerConfig): Record<string, 
     styleSrc: ["'self'", "'unsafe-inline'", ...onlyForGoogle(GOOGLE_SIGN_IN_STYLE)],
     // The sandbox serves its photos itself; Google's directory photos come from its photo hosts.
     imgSrc: ["'self'", 'data:', ...onlyForGoogle(GOOGLE_PHOTO_HOSTS)],
-    connectSrc: ["'self'", ...onlyForGoogle(GOOGLE_SIGN_IN)],
+    connectSrc: ["'self'", ...onlyForGoogle(GOOGLE_SIGN_IN, GOOGLE_TOKEN_REVOKE)],
     frameSrc: [
       "'self'",
       ...(supportSiteOrigin === null ? [] : [supportSiteOrigin]),

@@ -127,7 +127,11 @@ describe('the Content-Security-Policy in google mode', () => {
     );
     const directives = contentSecurityDirectives(config);
     expect(directives.scriptSrc).toEqual(["'self'", 'https://accounts.google.com/gsi/client']);
-    expect(directives.connectSrc).toEqual(["'self'", 'https://accounts.google.com/gsi/']);
+    expect(directives.connectSrc).toEqual([
+      "'self'",
+      'https://accounts.google.com/gsi/',
+      'https://oauth2.googleapis.com/revoke',
+    ]);
     expect(directives.imgSrc).toEqual(["'self'", 'data:', 'https://*.googleusercontent.com']);
     expect(directives.frameSrc).toEqual([
       "'self'",

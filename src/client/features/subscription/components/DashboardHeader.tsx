@@ -2,6 +2,7 @@ import { Button, Dropdown, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import type { DelegateKind } from '../../../../contract/api';
 import silhouette from '../../../assets/silhouette.svg';
+import { SignOutButton } from '../../../components/SignOutButton';
 
 export interface DashboardHeaderProps {
   customerDomain: string;
@@ -9,6 +10,8 @@ export interface DashboardHeaderProps {
   thumbnailPhotoUrl: string | null;
   isAdmin: boolean;
   onDelegate: (kind: DelegateKind) => void;
+  signingOut: boolean;
+  onSignOut: () => void;
 }
 
 const PHOTO_SIZE_PX = 40;
@@ -40,7 +43,8 @@ function UserPhoto({ url, email }: { url: string | null; email: string }) {
 
 /** Header bar of the dashboard (spec §2): domain in upper case, photo, admins-only menu (§6). */
 export function DashboardHeader(props: DashboardHeaderProps) {
-  const { customerDomain, email, thumbnailPhotoUrl, isAdmin, onDelegate } = props;
+  const { customerDomain, email, thumbnailPhotoUrl, isAdmin, onDelegate, signingOut, onSignOut } =
+    props;
   return (
     <header>
       <Flex
@@ -72,6 +76,7 @@ export function DashboardHeader(props: DashboardHeaderProps) {
             </Dropdown>
           )}
           <UserPhoto url={thumbnailPhotoUrl} email={email} />
+          <SignOutButton signingOut={signingOut} onSignOut={onSignOut} />
         </Flex>
       </Flex>
     </header>
