@@ -1,6 +1,7 @@
 import { combineReducers, type UnknownAction } from '@reduxjs/toolkit';
 import { delegatesReducer } from '../features/delegates/delegatesSlice';
 import { errorsReducer } from '../features/errors/errorsSlice';
+import { historyReducer } from '../features/history/historySlice';
 import { sessionReducer, signedOut } from '../features/session/sessionSlice';
 import { subscriptionReducer } from '../features/subscription/subscriptionSlice';
 
@@ -9,6 +10,7 @@ const featureReducers = combineReducers({
   subscription: subscriptionReducer,
   delegates: delegatesReducer,
   errors: errorsReducer,
+  history: historyReducer,
 });
 
 export type RootState = ReturnType<typeof featureReducers>;

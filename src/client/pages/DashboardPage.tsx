@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { usePortalConfig } from '../app/portalConfigContext';
 import { Spinner } from '../components/Spinner';
 import { dialogOpened } from '../features/delegates/delegatesSlice';
+import { historyOpened } from '../features/history/historySlice';
 import { signOutRequested } from '../features/session/sessionSlice';
 import { AddLicensesForm } from '../features/subscription/components/AddLicensesForm';
 import { DashboardHeader } from '../features/subscription/components/DashboardHeader';
@@ -48,6 +49,7 @@ export default function DashboardPage() {
         thumbnailPhotoUrl={user.thumbnailPhotoUrl}
         isAdmin={user.isAdmin}
         onDelegate={(kind) => dispatch(dialogOpened({ kind }))}
+        onHistory={() => dispatch(historyOpened())}
         signingOut={signingOut}
         onSignOut={() => dispatch(signOutRequested())}
       />

@@ -10,6 +10,8 @@ export interface DashboardHeaderProps {
   thumbnailPhotoUrl: string | null;
   isAdmin: boolean;
   onDelegate: (kind: DelegateKind) => void;
+  /** 'Change History', the admin menu's third item. */
+  onHistory: () => void;
   signingOut: boolean;
   onSignOut: () => void;
 }
@@ -19,9 +21,12 @@ const PHOTO_SIZE_PX = 40;
 // 'javascript:…' or 'data:…' falls back to the silhouette.
 const WEB_IMAGE_URL = /^(?:https?:\/\/|\/(?![/\\]))/i;
 
-const MENU_ITEMS: { key: DelegateKind; label: string }[] = [
+const HISTORY_KEY = 'history';
+// The spec's two items, in its order and words, then the change history.
+const MENU_ITEMS: { key: DelegateKind | typeof HISTORY_KEY; label: string }[] = [
   { key: 'licence', label: 'Delegate Licenses Access' },
   { key: 'support', label: 'Delegate Support Access' },
+  { key: HISTORY_KEY, label: 'Change History' },
 ];
 
 /** The user's photo, or the silhouette when there is none or it fails to load. */
@@ -43,8 +48,8 @@ function UserPhoto({ url, email }: { url: string | null; email: string }) {
 
 /** Header bar of the dashboard (spec §2): domain in upper case, photo, admins-only menu (§6). */
 export function DashboardHeader(props: DashboardHeaderProps) {
-  const { customerDomain, email, thumbnailPhotoUrl, isAdmin, onDelegate, signingOut, onSignOut } =
-    props;
+  const { customerDomain, email, thumbnailPhotoUrl, isAdmin, onDelegate, onHistory } = props;
+  const { signingOut, onSignOut } = props;
   return (
     <header>
       <Flex
@@ -62,7 +67,8 @@ export function DashboardHeader(props: DashboardHeaderProps) {
               trigger={['click']}
               menu={{
                 items: MENU_ITEMS,
-                onClick: ({ key }) => onDelegate(key as DelegateKind),
+                onClick: ({ key }) =>
+                  key === HISTORY_KEY ? onHistory() : onDelegate(key as DelegateKind),
               }}
             >
               {/* White in every state: antd's hover/open blue is unreadable on the dark bar. */}
