@@ -5,6 +5,7 @@ import type { PortalProvider } from '../provider';
 import { SANDBOX_RESELLER_NAME } from './dataset';
 import { createSandboxProvider } from './sandboxProvider';
 import { prepareSchema } from './schema';
+import { seedSeatDemos, withSeatDemos } from './seatDemos';
 import { loadSqliteDriver } from './sqliteDriver';
 import { createTokenStore, type IssuedToken } from './tokens';
 
@@ -45,9 +46,12 @@ export function openSandbox(options: SandboxOptions): Sandbox {
   db.pragma('foreign_keys = ON');
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   prepareSchema(db);
+  seedSeatDemos(db);
 
   const tokens = createTokenStore(db, options.now ?? Date.now);
-  const provider = createSandboxProvider(db, tokens, options.resellerName ?? SANDBOX_RESELLER_NAME);
+  const provider = withSeatDemos(
+    createSandboxProvider(db, tokens, options.resellerName ?? SANDBOX_RESELLER_NAME),
+  );
   const hasUser = db.prepare<[string], { found: number }>(
     'SELECT 1 AS found FROM directory_users WHERE email = ?',
   );
