@@ -18,6 +18,15 @@ export const FLEX = {
   skuName: 'Google Workspace Business Starter',
 } as const;
 
+/** Seat-panel demo customers (src/server/providers/sandbox/seatDemos.ts). */
+export const FULL = {
+  admin: 'admin@full.example',
+  numberOfSeats: 25,
+  licensedNumberOfSeats: 23,
+  maximumNumberOfSeats: 40,
+} as const;
+export const SUSPENDED_ADMIN = 'admin@suspended.example';
+
 export const NOSUB_ADMIN = 'admin@nosub.example';
 export const STRANGER = 'someone@stranger.example';
 
