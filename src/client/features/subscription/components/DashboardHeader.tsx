@@ -65,6 +65,8 @@ export function DashboardHeader(props: DashboardHeaderProps) {
           {isAdmin && (
             <Dropdown
               trigger={['click']}
+              // The open menu takes the focus, so arrow keys and Enter choose an item (keyboard use).
+              autoFocus
               menu={{
                 items: MENU_ITEMS,
                 onClick: ({ key }) =>
