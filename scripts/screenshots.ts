@@ -155,10 +155,7 @@ async function main(): Promise<void> {
     const full = await dashboardOf(browser, origin, 'admin@full.example');
     await full.getByText('Almost all licenses are assigned').waitFor();
     await snap(full, 'dashboard-usage-warning');
-    await snap(
-      await dashboardOf(browser, origin, 'admin@suspended.example'),
-      'dashboard-suspended',
-    );
+    await snap(await dashboardOf(browser, origin, 'admin@paused.example'), 'dashboard-suspended');
 
     const forbidden = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
     forbidden.setDefaultTimeout(STEP_TIMEOUT_MS);
