@@ -7,6 +7,7 @@ import { SANDBOX_RESELLER_NAME } from './dataset';
 import { seedHostileDemo, withHostileDemo } from './hostileDemo';
 import { createSandboxProvider } from './sandboxProvider';
 import { prepareSchema, SCHEMA_VERSION } from './schema';
+import { seedSeatDemos, withSeatDemos } from './seatDemos';
 import { loadSqliteDriver } from './sqliteDriver';
 import { createTokenStore, type IssuedToken } from './tokens';
 
@@ -59,14 +60,17 @@ export function openSandbox(options: SandboxOptions): Sandbox {
     );
   }
   seedHostileDemo(db);
+  seedSeatDemos(db);
 
   const tokens = createTokenStore(db, options.now ?? Date.now);
   const provider = withHostileDemo(
-    createSandboxProvider(
-      db,
-      tokens,
-      options.resellerName ?? SANDBOX_RESELLER_NAME,
-      options.seatPolicy ?? DEFAULT_SEAT_POLICY,
+    withSeatDemos(
+      createSandboxProvider(
+        db,
+        tokens,
+        options.resellerName ?? SANDBOX_RESELLER_NAME,
+        options.seatPolicy ?? DEFAULT_SEAT_POLICY,
+      ),
     ),
   );
   const hasUser = db.prepare<[string], { found: number }>(
