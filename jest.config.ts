@@ -7,6 +7,8 @@ const transform: Config['transform'] = {
 };
 
 const config: Config = {
+  // The scenario report is written (and its path printed) when a scenario replay fails.
+  reporters: ['default', '<rootDir>/scripts/scenario-report-reporter.js'],
   projects: [
     {
       displayName: 'client',

@@ -1,7 +1,8 @@
-// `npm run scenarios:record [journey …]`: drives the real portal in headless Chromium against the
-// sandbox through scripted journeys and writes each recording to src/scenarios/library/<name>.json.
-// Every journey gets a freshly seeded sandbox (its own server and data directory), so recordings
-// start from the dataset of the contract and never depend on the order they were made in.
+// `npm run scenarios:record [--pseudonymise-emails] [journey …]` (docs/scenarios.md, Recording):
+// drives the real portal (PORTAL_RECORDING=true) in headless Chromium against the sandbox through
+// scripted journeys, as a person would, and writes each recording to
+// src/scenarios/library/<name>.json. Every journey gets a freshly seeded sandbox (its own server
+// and data directory), so recordings never depend on the order they were made in.
 import {
   existsSync,
   mkdirSync,
@@ -22,6 +23,7 @@ import { API_PATHS, XSRF_COOKIE, XSRF_HEADER } from '../src/contract/api';
 import { DIRECTORY_SCOPE, TOKEN_LIFETIME_MS } from '../src/contract/limits';
 import { UNAUTHENTICATED_RATE_LIMIT_MAX } from '../src/server/limits';
 import type { Scenario, ScopeRef, ScreenCheck } from '../src/scenarioFormat/scenario';
+import { createRedaction } from '../src/scenarioFormat/redaction';
 import { parseScenario } from '../src/scenarios/validateScenario';
 import { launchChromium } from '../test/support/chromium';
 import { buildClientInto, startPortal, type Portal } from '../test/support/portalProcess';
@@ -767,7 +769,17 @@ async function readRecording(page: Page, openedAt: number): Promise<Scenario> {
   return first;
 }
 
-async function record(browser: Browser, workDir: string, client: string, journey: Journey) {
+interface RecordOptions {
+  pseudonymiseEmails: boolean;
+}
+
+async function record(
+  browser: Browser,
+  workDir: string,
+  client: string,
+  journey: Journey,
+  options: RecordOptions,
+) {
   const portal = await startPortal({
     via: 'start',
     clientDir: client,
@@ -794,9 +806,13 @@ async function record(browser: Browser, workDir: string, client: string, journey
     await journey.run(session);
     await quiet(page);
     if (openedAt === null) throw new Error('The journey never opened the portal with recording on');
+    // The page already replaced the secrets; pseudonyms are added here when asked for.
+    const recorded = createRedaction().apply(await readRecording(page, openedAt), {
+      pseudonymiseEmails: options.pseudonymiseEmails,
+    });
     const scenario: Scenario = {
       $schema: '../../scenarioFormat/scenario.schema.json',
-      ...(await readRecording(page, openedAt)),
+      ...recorded,
       title: journey.title,
       recordedWith: RECORDED_WITH,
     };
@@ -811,7 +827,9 @@ async function record(browser: Browser, workDir: string, client: string, journey
 }
 
 async function main() {
-  const wanted = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const options: RecordOptions = { pseudonymiseEmails: args.includes('--pseudonymise-emails') };
+  const wanted = args.filter((arg) => !arg.startsWith('--'));
   const chosen =
     wanted.length === 0 ? journeys : journeys.filter((journey) => wanted.includes(journey.name));
   if (chosen.length === 0) throw new Error(`No journey is named ${wanted.join(', ')}`);
@@ -823,7 +841,7 @@ async function main() {
     const client = clientDir(workDir);
     for (const journey of chosen) {
       try {
-        await record(browser, workDir, client, journey);
+        await record(browser, workDir, client, journey, options);
       } catch (error) {
         failures.push(journey.name);
         console.error(

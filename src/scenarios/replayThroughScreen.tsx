@@ -31,8 +31,9 @@ const DEFAULT_FIND_TIMEOUT_MS = 8_000;
 const DEFAULT_CHECK_TIMEOUT_MS = 3_000;
 /** The screen counts as quiet after this many turns without a change. */
 const QUIET_TURNS = 3;
-/** A bound on waiting for quiet, so endless animations cannot hold a replay. */
-const MAX_QUIET_MS = 3_000;
+/** A bound on waiting for quiet, so an endless animation cannot hold a replay; generous, since a
+ * screen drawn for the first time on a busy machine can take seconds. */
+const MAX_QUIET_MS = 10_000;
 const POLL_MS = 20;
 
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
