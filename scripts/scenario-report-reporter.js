@@ -16,7 +16,10 @@ class ScenarioReportReporter {
   onRunStart() {
     // Results (and the report) of an earlier run must not show up as this run's.
     this.results.clearRunResults();
-    const { DEFAULT_REPORT_FILE } = tsx.require('../src/scenarios/report/htmlReport.ts', __filename);
+    const { DEFAULT_REPORT_FILE } = tsx.require(
+      '../src/scenarios/report/htmlReport.ts',
+      __filename,
+    );
     fs.rmSync(DEFAULT_REPORT_FILE, { force: true });
   }
 
