@@ -19,15 +19,24 @@ import type { RouteContext } from './routes/context';
 import { delegateRoutes } from './routes/delegates';
 import { emailValidatorRoutes } from './routes/emailValidator';
 import { healthRoutes } from './routes/health';
+import { historyRoutes } from './routes/history';
+import { signOutRoutes } from './routes/signOut';
 import { subscriptionInfoRoutes } from './routes/subscriptionInfo';
 import { sandboxRoutes } from './sandbox/routes';
 import { spaRoutes } from './spa';
+import { createSqliteStore } from './store/openStore';
+import type { PortalStore } from './store/portalStore';
 
 export interface BuildAppOptions {
   config: ServerConfig;
   provider: PortalProvider;
   /** Present when the provider is the sandbox: its popup and stand-in pages are served too. */
   sandbox?: Sandbox;
+  /**
+   * The portal store, opened and migrated by the caller (main.ts: openPortalStore), who closes it.
+   * Without one the app keeps a store in memory for its own lifetime (tests that need no restart).
+   */
+  store?: PortalStore;
   /** Epoch-ms clock for session expiry; tests move it. */
   now?: () => number;
   /** A pino logger (see createLogger); tests pass one that writes to memory. */
@@ -102,16 +111,26 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       new ApiError(429, 'RESOURCE_EXHAUSTED', SERVER_TEXT.rateLimited(context.after)),
   });
 
-  const routeContext: RouteContext = { provider, now, rateLimit: config.rateLimit };
+  let store = options.store;
+  if (store === undefined) {
+    const memory = createSqliteStore(':memory:');
+    store = memory.store;
+    app.addHook('onReady', memory.migrate);
+    app.addHook('onClose', () => memory.store.close());
+  }
+
+  const routeContext: RouteContext = { provider, store, now, rateLimit: config.rateLimit };
   void app.register(async (api) => {
     // The API speaks JSON only: any other body is a 415, not a string that fails later.
     api.removeContentTypeParser('text/plain');
-    api.addHook('onRequest', requireSessionAndXsrfOnChanges(now));
+    api.addHook('onRequest', requireSessionAndXsrfOnChanges(now, routeContext.store));
     await api.register(healthRoutes);
     await api.register(emailValidatorRoutes, routeContext);
     await api.register(subscriptionInfoRoutes, routeContext);
     await api.register(addLicenceRoutes, routeContext);
     await api.register(delegateRoutes, routeContext);
+    await api.register(historyRoutes, routeContext);
+    await api.register(signOutRoutes, routeContext);
   });
 
   if (sandbox !== undefined) {

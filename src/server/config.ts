@@ -28,8 +28,10 @@ export interface ServerConfig extends DestinationUrls {
   host: string;
   port: number;
   provider: ProviderKind;
-  /** Absolute path of the sandbox database and the generated session secret. */
+  /** Absolute path of the sandbox database, the portal store and the generated session secret. */
   dataDir: string;
+  /** PostgreSQL connection string of the portal store; null keeps the store in SQLite in dataDir. */
+  databaseUrl: string | null;
   /** Absolute path of the built SPA (index.html and hashed assets). */
   clientDir: string;
   sessionSecret: string;
@@ -118,6 +120,25 @@ function readTrustProxy(env: Env): TrustProxy {
   return addresses;
 }
 
+/** A postgres:// or postgresql:// URL; unset keeps the portal store in SQLite (docs/deploy.md). */
+function readDatabaseUrl(env: Env): string | null {
+  const raw = read(env, 'DATABASE_URL');
+  if (raw === undefined) return null;
+  let protocol = '';
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    // Falls through to the message below.
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
+    // The value may hold a password, so the message does not repeat it.
+    throw new ConfigError(
+      'DATABASE_URL must be a PostgreSQL connection URL (postgres://user:password@host:5432/database).',
+    );
+  }
+  return raw;
+}
+
 function readLogLevel(env: Env): LogLevel {
   const raw = read(env, 'LOG_LEVEL') ?? 'info';
   const level = LOG_LEVELS.find((candidate) => candidate === raw.toLowerCase());
@@ -195,6 +216,7 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     port: readPort(env),
     provider,
     dataDir,
+    databaseUrl: readDatabaseUrl(env),
     clientDir: path.resolve(cwd, read(env, 'PORTAL_CLIENT_DIR') ?? path.join('dist', 'client')),
     sessionSecret: readSessionSecret(env, provider, dataDir),
     resellerName,

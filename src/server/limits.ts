@@ -12,6 +12,8 @@ export const SESSION_SECRET_MIN_LENGTH = 32;
 /** Random bytes in a generated session secret and in an XSRF token. */
 export const SESSION_SECRET_BYTES = 48;
 export const XSRF_TOKEN_BYTES = 32;
+/** Random bytes in a session id (the key of a sign-out's revocation record). */
+export const SESSION_ID_BYTES = 18;
 /** Default listening address (contract §1) and the dev API port (scripts/dev.js). */
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 8080;

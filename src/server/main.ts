@@ -5,6 +5,8 @@ import { ConfigError } from './configError';
 import { createGoogleProvider, readGoogleOptions } from './providers/google';
 import type { PortalProvider } from './providers/provider';
 import { openSandbox, type Sandbox } from './providers/sandbox';
+import { openPortalStore } from './store/openStore';
+import type { PortalStore } from './store/portalStore';
 
 // `npm start`: read the configuration, open the provider, listen, and shut down cleanly on a signal.
 
@@ -44,10 +46,27 @@ function fail(message: string): never {
   process.exit(EXIT_FAILURE);
 }
 
-async function closeAll(app: FastifyInstance, opened: Opened): Promise<void> {
+async function closeAll(app: FastifyInstance, opened: Opened, store: PortalStore): Promise<void> {
   await app.close();
   if (opened.sandbox !== undefined) opened.sandbox.close();
   else await opened.provider.close();
+  await store.close();
+}
+
+/** The portal store, migrated; a database that cannot be reached stops the start with one line. */
+async function openStore(config: ServerConfig, opened: Opened): Promise<PortalStore> {
+  try {
+    return await openPortalStore(config, Date.now());
+  } catch (error) {
+    if (opened.sandbox !== undefined) opened.sandbox.close();
+    else await opened.provider.close();
+    const reason = error instanceof Error ? error.message : String(error);
+    return fail(
+      config.databaseUrl === null
+        ? `The portal store in ${config.dataDir} could not be opened: ${reason}`
+        : `The portal store at DATABASE_URL could not be opened: ${reason}`,
+    );
+  }
 }
 
 async function main(): Promise<void> {
@@ -61,11 +80,12 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = buildApp({ config, provider: opened.provider, sandbox: opened.sandbox });
+  const store = await openStore(config, opened);
+  const app = buildApp({ config, provider: opened.provider, sandbox: opened.sandbox, store });
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
-    await closeAll(app, opened).catch(() => undefined);
+    await closeAll(app, opened, store).catch(() => undefined);
     const problem = listenProblem(error, config);
     if (problem !== null) fail(problem);
     throw error;
@@ -73,7 +93,7 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   process.stdout.write(
-    `Portal ready at http://${config.host}:${port} (provider: ${config.provider}, data: ${config.dataDir})\n`,
+    `Portal ready at http://${config.host}:${port} (provider: ${config.provider}, data: ${config.dataDir}, store: ${store.dialect})\n`,
   );
 
   let closing = false;
@@ -82,7 +102,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    closeAll(app, opened).then(
+    closeAll(app, opened, store).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');

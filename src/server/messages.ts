@@ -10,6 +10,11 @@ export const SERVER_TEXT = {
   delegatesRole: 'Only an administrator can manage delegates.',
   foreignCustomer: 'You can only see and change the subscription of your own organisation.',
   foreignSubscription: 'This subscription does not belong to your organisation.',
+  historyRole: 'Only an administrator or a licence delegate can see the change history.',
+  historyKindRole:
+    'A licence delegate sees the licence adds only; delegate changes are for administrators.',
+  invalidHistoryCursor:
+    'The cursor is not one this server gave; leave it out to start from the newest change.',
   invalidJson: 'The request body is not valid JSON.',
   emptyJson: 'The request body is empty; send a JSON object.',
   unsupportedMediaType: 'Send the request body as application/json.',

@@ -121,3 +121,26 @@ it.each([
   expect(read).toThrow(ConfigError);
   expect(read).toThrow(message);
 });
+
+it('keeps the portal store in SQLite unless DATABASE_URL names a PostgreSQL database', () => {
+  expect(readConfig({}, cwd).databaseUrl).toBeNull();
+  expect(readConfig({ DATABASE_URL: 'postgres://portal:pw@db:5432/portal' }, cwd).databaseUrl).toBe(
+    'postgres://portal:pw@db:5432/portal',
+  );
+  expect(readConfig({ DATABASE_URL: 'postgresql://db/portal' }, cwd).databaseUrl).toBe(
+    'postgresql://db/portal',
+  );
+  for (const wrong of ['mysql://db/portal', 'portal.db', 'https://db.example/portal']) {
+    let message = '';
+    try {
+      readConfig({ DATABASE_URL: `${wrong}?password=secret` }, cwd);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toBe(
+      'DATABASE_URL must be a PostgreSQL connection URL (postgres://user:password@host:5432/database).',
+    );
+    expect(message).not.toContain('secret');
+  }
+});

@@ -125,3 +125,24 @@ it(
   },
   START_TIMEOUT_MS,
 );
+
+it(
+  'exits non-zero with one clear line when the PostgreSQL store cannot be reached',
+  async () => {
+    const closed: Server = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const address = closed.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    await new Promise((resolve) => closed.close(resolve));
+    const run = await startMain({
+      PORT: '0',
+      DATABASE_URL: `postgres://portal:hidden-password@127.0.0.1:${port}/portal`,
+    });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr.trim()).toBe(
+      `The portal store at DATABASE_URL could not be opened: connect ECONNREFUSED 127.0.0.1:${port}`,
+    );
+    expect(run.stdout).not.toMatch(/Portal ready/);
+  },
+  START_TIMEOUT_MS,
+);

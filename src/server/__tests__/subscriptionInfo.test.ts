@@ -110,7 +110,7 @@ describe('GET /api/subscription-info', () => {
     const payload = JSON.parse(
       Buffer.from(browser.session?.split('.')[0] ?? '', 'base64url').toString('utf8'),
     ) as Record<string, unknown>;
-    expect(Object.keys(payload).sort()).toEqual(['customerId', 'email', 'exp', 'xsrf']);
+    expect(Object.keys(payload).sort()).toEqual(['customerId', 'email', 'exp', 'sid', 'xsrf']);
   });
 
   it('matches the e-mail case-insensitively and reports delegate roles', async () => {

@@ -3,12 +3,15 @@ import { SESSION_COOKIE, XSRF_COOKIE } from '../../contract/api';
 import { ERROR_TEXT } from '../../contract/errors';
 import { SESSION_LIFETIME_MS } from '../../contract/limits';
 import { ApiError } from '../apiError';
-import { newXsrfToken, xsrfFingerprint } from './xsrf';
+import { newSessionId, newXsrfToken, xsrfFingerprint } from './xsrf';
 
-// The stateless session (contract §4): a signed cookie that says who the caller is and for which
-// customer, until when. Roles are never stored in it; mutating calls re-read them live.
+// The session (contract §4): a signed cookie that says who the caller is and for which customer,
+// until when. Roles are never stored in it; mutating calls re-read them live. Its id lets sign-out
+// revoke it in the portal store before it expires (docs/api.md, POST /api/sign-out).
 
 export interface PortalSession {
+  /** Random id, the key of a revocation record. */
+  sid: string;
   email: string;
   customerId: string;
   /** Epoch ms after which the session is refused. */
@@ -23,6 +26,8 @@ function isPortalSession(value: unknown): value is PortalSession {
   if (typeof value !== 'object' || value === null) return false;
   const claims = value as Record<string, unknown>;
   return (
+    typeof claims.sid === 'string' &&
+    claims.sid !== '' &&
     typeof claims.email === 'string' &&
     typeof claims.customerId === 'string' &&
     typeof claims.exp === 'number' &&
@@ -57,6 +62,11 @@ export function requireSession(request: FastifyRequest, now: number): PortalSess
   return session;
 }
 
+/** Path, SameSite and Secure of both cookies; clearing a cookie needs the same. */
+function cookieScope(request: FastifyRequest) {
+  return { path: '/', sameSite: 'strict' as const, secure: request.protocol === 'https' };
+}
+
 /** Sets portal_session and XSRF-TOKEN; Secure when the request came over https (trust proxy). */
 export function startSession(
   request: FastifyRequest,
@@ -66,17 +76,13 @@ export function startSession(
 ): void {
   const xsrfToken = newXsrfToken();
   const session: PortalSession = {
+    sid: newSessionId(),
     email: who.email,
     customerId: who.customerId,
     exp: now + SESSION_LIFETIME_MS,
     xsrf: xsrfFingerprint(xsrfToken),
   };
-  const common = {
-    path: '/',
-    sameSite: 'strict' as const,
-    secure: request.protocol === 'https',
-    maxAge: SESSION_LIFETIME_MS / MS_PER_SECOND,
-  };
+  const common = { ...cookieScope(request), maxAge: SESSION_LIFETIME_MS / MS_PER_SECOND };
   reply.setCookie(SESSION_COOKIE, encodeSession(session), {
     ...common,
     httpOnly: true,
@@ -84,4 +90,11 @@ export function startSession(
   });
   // Readable by script on purpose: the client echoes it in X-XSRF-TOKEN (spec §7).
   reply.setCookie(XSRF_COOKIE, xsrfToken, { ...common, httpOnly: false });
+}
+
+/** Clears portal_session and XSRF-TOKEN (sign-out). */
+export function endSession(request: FastifyRequest, reply: FastifyReply): void {
+  const scope = cookieScope(request);
+  reply.clearCookie(SESSION_COOKIE, { ...scope, httpOnly: true });
+  reply.clearCookie(XSRF_COOKIE, { ...scope, httpOnly: false });
 }

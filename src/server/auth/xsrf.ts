@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../contract/api';
 import { ApiError } from '../apiError';
-import { XSRF_TOKEN_BYTES } from '../limits';
+import { SESSION_ID_BYTES, XSRF_TOKEN_BYTES } from '../limits';
 import { SERVER_TEXT } from '../messages';
 
 // Double-submit XSRF (contract §4): a random token in a script-readable cookie, echoed in a header;
@@ -10,6 +10,11 @@ import { SERVER_TEXT } from '../messages';
 
 export function newXsrfToken(): string {
   return randomBytes(XSRF_TOKEN_BYTES).toString('base64url');
+}
+
+/** A session's id: random, so one revocation never matches another session. */
+export function newSessionId(): string {
+  return randomBytes(SESSION_ID_BYTES).toString('base64url');
 }
 
 export function xsrfFingerprint(token: string): string {

@@ -6,24 +6,28 @@ import { ApiError } from '../apiError';
 import { audit } from '../audit';
 import { readLiveRoles, requireOwnCustomer } from '../auth/roles';
 import { sessionOf } from '../auth/guard';
+import { seatsKey } from '../history/changeKeys';
+import { recordChange } from '../history/recordChange';
+import { settleHeld } from '../history/settle';
 import { SERVER_TEXT } from '../messages';
 import { checkSeatChange } from '../providers/seatRules';
 import { addLicenceSchema } from '../schemas/addLicence';
 import { toSubscriptionInfo } from '../subscriptionView';
 import type { RouteContext } from './context';
 
-// Buying seats: the new total must follow the Reseller API's rules, and applies only on top of the
-// total read just before (the provider refuses it with 409 if another add got there first).
+// Buying seats: the new total must follow the Reseller API's rules and applies only on top of the
+// total the buyer saw (expectedNumberOfSeats) or, without it, the total read just before. Changes to
+// one subscription run one at a time across instances (docs/deploy.md), each recorded in the history.
 export async function addLicenceRoutes(
   app: FastifyInstance,
-  { provider, now }: RouteContext,
+  { provider, store, now }: RouteContext,
 ): Promise<void> {
   app.post<{ Body: AddLicenceRequest }>(
     API_PATHS.addLicence,
     { schema: addLicenceSchema },
     async (request): Promise<AddLicenceResponse> => {
       const session = sessionOf(request);
-      const { customerId, subscriptionId, numberOfSeats } = request.body;
+      const { customerId, subscriptionId, numberOfSeats, expectedNumberOfSeats } = request.body;
       requireOwnCustomer(session, customerId);
 
       const roles = await readLiveRoles(provider, session);
@@ -34,26 +38,47 @@ export async function addLicenceRoutes(
       if (customer === null || customer.customerId !== session.customerId) {
         throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.notInDirectory);
       }
-      const current = await provider.findWorkspaceSubscription(customer.customerId);
-      if (current === null) {
-        throw new ApiError(404, 'NOT_FOUND', ERROR_TEXT.noSubscription(customer.customerDomain));
-      }
-      if (current.subscriptionId !== subscriptionId) {
-        throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.foreignSubscription);
-      }
-      checkSeatChange(current, current.numberOfSeats, numberOfSeats);
+      const key = seatsKey(customer.customerId, subscriptionId);
 
-      const changed = await provider.changeSeats(
-        customer.customerId,
-        subscriptionId,
-        current.numberOfSeats,
-        numberOfSeats,
-      );
+      const { before, changed } = await store.exclusive(key, async () => {
+        // Re-read under the lock: another instance may have changed the total a moment ago.
+        const current = await provider.findWorkspaceSubscription(customer.customerId);
+        if (current === null) {
+          throw new ApiError(404, 'NOT_FOUND', ERROR_TEXT.noSubscription(customer.customerDomain));
+        }
+        if (current.subscriptionId !== subscriptionId) {
+          throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.foreignSubscription);
+        }
+        await settleHeld(store, customer.customerId, key, { kind: 'seats', subscription: current });
+        const expected = expectedNumberOfSeats ?? current.numberOfSeats;
+        checkSeatChange(current, expected, numberOfSeats);
+
+        const result = await recordChange(
+          store,
+          {
+            customerId: customer.customerId,
+            actor: roles.user.email,
+            requestId: request.id,
+            at: now(),
+            change: {
+              kind: 'licences',
+              subscriptionId,
+              before: current.numberOfSeats,
+              after: numberOfSeats,
+            },
+          },
+          () => provider.changeSeats(customer.customerId, subscriptionId, expected, numberOfSeats),
+          (subscription) => subscription.numberOfSeats,
+          request.log,
+        );
+        return { before: current.numberOfSeats, changed: result };
+      });
+
       audit(request.log, {
         actor: roles.user.email,
         customerId: customer.customerId,
         action: 'licence.add',
-        before: { subscriptionId, numberOfSeats: current.numberOfSeats },
+        before: { subscriptionId, numberOfSeats: before },
         after: { subscriptionId, numberOfSeats: changed.numberOfSeats },
         at: now(),
       });

@@ -1,8 +1,11 @@
 import type { PortalProvider } from '../providers/provider';
+import type { PortalStore } from '../store/portalStore';
 
 /** What every route family needs: the provider and the clock (injected so tests can move time). */
 export interface RouteContext {
   provider: PortalProvider;
+  /** The portal's own store: session revocations, the change history and the change locks. */
+  store: PortalStore;
   now: () => number;
   /** Limit for the unauthenticated endpoints. */
   rateLimit: { max: number; windowMs: number };

@@ -11,6 +11,9 @@ import { audit } from '../audit';
 import { requireSessionOn, sessionOf } from '../auth/guard';
 import { readLiveRoles, requireOwnCustomer } from '../auth/roles';
 import type { PortalSession } from '../auth/session';
+import { delegatesKey } from '../history/changeKeys';
+import { recordChange } from '../history/recordChange';
+import { settleHeld } from '../history/settle';
 import { SERVER_TEXT } from '../messages';
 import { delegateChangeSchema, delegateListSchema } from '../schemas/delegates';
 import type { RouteContext } from './context';
@@ -18,9 +21,10 @@ import type { RouteContext } from './context';
 const DELEGATE_KINDS: readonly DelegateKind[] = ['licence', 'support'];
 
 // The two delegate lists: admins of the caller's own customer only, checked live on every call.
+// Each change to a list runs alone (docs/deploy.md) and is recorded in the history.
 export async function delegateRoutes(
   app: FastifyInstance,
-  { provider, now }: RouteContext,
+  { provider, store, now }: RouteContext,
 ): Promise<void> {
   const requireAdmin = async (session: PortalSession, customerId: string) => {
     requireOwnCustomer(session, customerId);
@@ -34,7 +38,7 @@ export async function delegateRoutes(
 
     app.get<{ Querystring: { customer: string } }>(
       path,
-      { schema: delegateListSchema, onRequest: requireSessionOn(now) },
+      { schema: delegateListSchema, onRequest: requireSessionOn(now, store) },
       async (request): Promise<DelegateListResponse> => {
         const session = sessionOf(request);
         await requireAdmin(session, request.query.customer);
@@ -53,11 +57,28 @@ export async function delegateRoutes(
           throw new ApiError(400, 'INVALID_ARGUMENT', SERVER_TEXT.invalidDelegateEmail);
         }
         const member = email.toLowerCase();
-        const before = await provider.listDelegates(kind, session.customerId);
-        const members =
-          action === 'add'
-            ? await provider.addDelegate(kind, session.customerId, member)
-            : await provider.removeDelegate(kind, session.customerId, member);
+        const key = delegatesKey(kind, session.customerId);
+        const { before, members } = await store.exclusive(key, async () => {
+          const current = await provider.listDelegates(kind, session.customerId);
+          await settleHeld(store, session.customerId, key, { kind: 'delegates', members: current });
+          const after = await recordChange(
+            store,
+            {
+              customerId: session.customerId,
+              actor: roles.user.email,
+              requestId: request.id,
+              at: now(),
+              change: { kind: `${kind}-delegate`, action, member, before: current, after: null },
+            },
+            () =>
+              action === 'add'
+                ? provider.addDelegate(kind, session.customerId, member)
+                : provider.removeDelegate(kind, session.customerId, member),
+            (list) => list,
+            request.log,
+          );
+          return { before: current, members: after };
+        });
         audit(request.log, {
           actor: roles.user.email,
           customerId: session.customerId,

@@ -1,7 +1,8 @@
 import { idField } from './common';
 import { subscriptionInfoResponse } from './subscriptionInfo';
 
-// POST /api/add-licence { customerId, subscriptionId, numberOfSeats } — numberOfSeats is the new total.
+// POST /api/add-licence { customerId, subscriptionId, numberOfSeats, expectedNumberOfSeats? } —
+// numberOfSeats is the new total, expectedNumberOfSeats the total the buyer saw.
 export const addLicenceSchema = {
   body: {
     type: 'object',
@@ -11,6 +12,7 @@ export const addLicenceSchema = {
       customerId: idField,
       subscriptionId: idField,
       numberOfSeats: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+      expectedNumberOfSeats: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
     },
   },
   response: {

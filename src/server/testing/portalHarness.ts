@@ -10,6 +10,8 @@ import { buildApp } from '../app';
 import { readConfig, type ServerConfig } from '../config';
 import { createLogger } from '../logger';
 import { openSandbox, type Sandbox } from '../providers/sandbox';
+import { openPortalStore } from '../store/openStore';
+import type { PortalStore } from '../store/portalStore';
 
 // A real portal on 127.0.0.1, port 0, over the real sandbox in a fresh temp directory, with a clock
 // the test moves. Browsers keep their own cookie jars, like people on different machines.
@@ -109,6 +111,8 @@ export interface Portal {
   baseUrl: string;
   app: FastifyInstance;
   sandbox: Sandbox;
+  /** The portal store: SQLite in dataDir, or PostgreSQL when env.DATABASE_URL is set. */
+  store: PortalStore;
   config: ServerConfig;
   clock: Clock;
   dataDir: string;
@@ -155,10 +159,12 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     },
   });
   const sandbox = openSandbox({ dataDir, now });
+  const store = await openPortalStore(config, now());
   const app = buildApp({
     config,
     provider: sandbox.provider,
     sandbox,
+    store,
     now,
     logger: createLogger(config.logLevel, sink),
   });
@@ -174,6 +180,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     baseUrl,
     app,
     sandbox,
+    store,
     config,
     clock,
     dataDir,
@@ -194,6 +201,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     async close() {
       await app.close();
       sandbox.close();
+      await store.close();
     },
   };
 }

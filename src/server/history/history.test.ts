@@ -1,0 +1,211 @@
+import pino from 'pino';
+import { ApiError } from '../apiError';
+import type { PortalProvider, WorkspaceSubscription } from '../providers/provider';
+import { createSqliteStore } from '../store/openStore';
+import type { HistoryIntent, PortalStore } from '../store/portalStore';
+import { seatsKey } from './changeKeys';
+import { recordChange } from './recordChange';
+import { settlePending, verdictOf } from './settle';
+
+// The intent, completion and settling rules on their own, with a provider that fails on demand.
+
+const log = pino({ level: 'silent' });
+const CUSTOMER = 'C0acme001';
+const SUBSCRIPTION = 'sub-acme-001';
+
+const intent: HistoryIntent = {
+  customerId: CUSTOMER,
+  actor: 'admin@acme.example',
+  requestId: 'req-1',
+  at: 0,
+  change: { kind: 'licences', subscriptionId: SUBSCRIPTION, before: 20, after: 25 },
+};
+
+function subscription(numberOfSeats: number): WorkspaceSubscription {
+  return {
+    subscriptionId: SUBSCRIPTION,
+    customerId: CUSTOMER,
+    skuName: 'Google Workspace Business Standard',
+    planName: 'ANNUAL_MONTHLY_PAY',
+    numberOfSeats,
+    licensedNumberOfSeats: 17,
+    maximumNumberOfSeats: 50,
+    status: 'ACTIVE',
+    suspensionReasons: [],
+    isTrial: false,
+    renewalDate: null,
+  };
+}
+
+let store: PortalStore;
+beforeEach(async () => {
+  const opened = createSqliteStore(':memory:');
+  await opened.migrate();
+  store = opened.store;
+});
+afterEach(async () => {
+  await store.close();
+});
+
+const states = async () =>
+  (
+    await store.listHistory({
+      customerId: CUSTOMER,
+      kinds: ['licences', 'licence-delegate', 'support-delegate'],
+      olderThan: null,
+      limit: 10,
+    })
+  ).map((record) => record.state);
+
+describe('recordChange', () => {
+  it('completes the intent with the state after the change', async () => {
+    const result = await recordChange(
+      store,
+      intent,
+      async () => subscription(25),
+      (s) => s.numberOfSeats,
+      log,
+    );
+    expect(result.numberOfSeats).toBe(25);
+    expect(await states()).toEqual(['done']);
+  });
+
+  it('marks the intent failed when the provider refuses (4xx): never listed', async () => {
+    const refusal = new ApiError(409, 'ALREADY_EXISTS', 'Member already exists.');
+    await expect(
+      recordChange(
+        store,
+        intent,
+        async () => {
+          throw refusal;
+        },
+        () => 0,
+        log,
+      ),
+    ).rejects.toBe(refusal);
+    expect(await states()).toEqual([]);
+    expect(await store.pendingChanges(CUSTOMER)).toEqual([]);
+  });
+
+  it.each([
+    ['a 5xx', new ApiError(503, 'UNAVAILABLE', 'Google is unavailable.')],
+    ['a lost connection', new Error('socket hang up')],
+  ])('leaves the intent pending after %s: it may have happened', async (_case, failure) => {
+    await expect(
+      recordChange(
+        store,
+        intent,
+        async () => {
+          throw failure;
+        },
+        () => 0,
+        log,
+      ),
+    ).rejects.toBe(failure);
+    expect(await states()).toEqual(['pending']);
+  });
+
+  it('calls nothing when the intent cannot be written', async () => {
+    await store.close();
+    let called = false;
+    await expect(
+      recordChange(
+        store,
+        intent,
+        async () => {
+          called = true;
+          return subscription(25);
+        },
+        (s) => s.numberOfSeats,
+        log,
+      ),
+    ).rejects.toThrow();
+    expect(called).toBe(false);
+    const reopened = createSqliteStore(':memory:');
+    await reopened.migrate();
+    store = reopened.store;
+  });
+});
+
+describe('verdictOf', () => {
+  const record = { ...intent, id: 1, state: 'pending' as const };
+  const delegate = (action: 'add' | 'delete') => ({
+    ...record,
+    change: {
+      kind: 'support-delegate' as const,
+      action,
+      member: 'x@acme.example',
+      before: [],
+      after: null,
+    },
+  });
+
+  it.each([
+    ['the total is the intended one', 'done', { kind: 'seats', subscription: subscription(25) }],
+    ['the total is still the old one', 'failed', { kind: 'seats', subscription: subscription(20) }],
+    ['the total is another one', 'failed', { kind: 'seats', subscription: subscription(30) }],
+    ['there is no subscription', null, { kind: 'seats', subscription: null }],
+  ] as const)('licences: %s → %s', (_case, expected, now) => {
+    expect(verdictOf(record, now)?.state ?? null).toBe(expected);
+  });
+
+  it.each([
+    ['add', ['x@acme.example'], 'done'],
+    ['add', [], 'failed'],
+    ['delete', [], 'done'],
+    ['delete', ['x@acme.example'], 'failed'],
+  ] as const)('delegates: %s with members %j → %s', (action, members, expected) => {
+    expect(verdictOf(delegate(action), { kind: 'delegates', members })?.state).toBe(expected);
+  });
+});
+
+describe('settlePending', () => {
+  function providerWith(read: () => Promise<WorkspaceSubscription | null>): PortalProvider {
+    return { findWorkspaceSubscription: read } as unknown as PortalProvider;
+  }
+
+  it('settles from the provider’s state', async () => {
+    await store.recordIntent(intent);
+    await settlePending(
+      store,
+      providerWith(async () => subscription(25)),
+      CUSTOMER,
+      log,
+    );
+    expect(await states()).toEqual(['done']);
+  });
+
+  it('leaves entries pending when the provider cannot be read', async () => {
+    await store.recordIntent(intent);
+    const unreadable = providerWith(async () => {
+      throw new ApiError(503, 'UNAVAILABLE', 'Google is unavailable.');
+    });
+    await settlePending(store, unreadable, CUSTOMER, log);
+    expect(await states()).toEqual(['pending']);
+  });
+
+  it('leaves entries pending while their key is held, and reads nothing for them', async () => {
+    await store.recordIntent(intent);
+    let reads = 0;
+    const provider = providerWith(async () => {
+      reads += 1;
+      return subscription(20);
+    });
+    let release = () => {};
+    const held = store.exclusive(
+      seatsKey(CUSTOMER, SUBSCRIPTION),
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+    );
+    await settlePending(store, provider, CUSTOMER, log);
+    expect(reads).toBe(0);
+    expect(await states()).toEqual(['pending']);
+    release();
+    await held;
+    await settlePending(store, provider, CUSTOMER, log);
+    expect(reads).toBe(1);
+    expect(await states()).toEqual([]);
+  });
+});

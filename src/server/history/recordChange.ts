@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { ApiError } from '../apiError';
+import type { HistoryIntent, PortalStore } from '../store/portalStore';
+
+// A change that cannot go missing from the history (docs/api.md, GET /api/history): the intent is
+// committed before the provider is called and completed after it answers. If the process dies in
+// between, the pending entry stays and the next read settles it from the provider's state.
+
+const HTTP_SERVER_ERROR = 500;
+
+/** A refusal the provider answered for sure (4xx): the change did not happen. */
+function isRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.code < HTTP_SERVER_ERROR;
+}
+
+export async function recordChange<T>(
+  store: PortalStore,
+  intent: HistoryIntent,
+  apply: () => Promise<T>,
+  afterOf: (result: T) => number | readonly string[],
+  log: FastifyBaseLogger,
+): Promise<T> {
+  const id = await store.recordIntent(intent);
+  let result: T;
+  try {
+    result = await apply();
+  } catch (error) {
+    // A 5xx or a lost connection may or may not have changed anything: pending, settled on read.
+    if (isRefusal(error)) {
+      await store.failChange(id).catch((failure: unknown) => {
+        log.error({ err: failure, historyId: id }, 'history entry left pending');
+      });
+    }
+    throw error;
+  }
+  try {
+    await store.completeChange(id, afterOf(result));
+  } catch (failure) {
+    // The change happened and is acknowledged; its pending entry is settled as done on read.
+    log.error({ err: failure, historyId: id }, 'history entry left pending');
+  }
+  return result;
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { API_PATHS } from '../../contract/api';
+import { HISTORY_KINDS, type HistoryKind, type HistoryPage } from '../../contract/history';
+import { ApiError } from '../apiError';
+import { requireSessionOn, sessionOf } from '../auth/guard';
+import { readLiveRoles, requireOwnCustomer, type LiveRoles } from '../auth/roles';
+import { decodeCursor, encodeCursor, toHistoryEntry } from '../history/historyView';
+import { settlePending } from '../history/settle';
+import { SERVER_TEXT } from '../messages';
+import { HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX, historySchema } from '../schemas/history';
+import type { RouteContext } from './context';
+
+interface HistoryQuerystring {
+  customer: string;
+  kind?: HistoryKind;
+  cursor?: string;
+  limit?: string;
+}
+
+const invalid = (message: string) => new ApiError(400, 'INVALID_ARGUMENT', message);
+
+/** Admins see every kind; licence delegates the licence adds only; anyone else nothing (403). */
+function visibleKinds(roles: LiveRoles, wanted: HistoryKind | undefined): readonly HistoryKind[] {
+  if (roles.isAdmin) return wanted === undefined ? HISTORY_KINDS : [wanted];
+  if (!roles.license) throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.historyRole);
+  if (wanted !== undefined && wanted !== 'licences') {
+    throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.historyKindRole);
+  }
+  return ['licences'];
+}
+
+/** The page size: digits only (a query string is text), 1–100, 20 when absent. */
+function pageSize(raw: string | undefined): number {
+  if (raw === undefined) return HISTORY_PAGE_DEFAULT;
+  if (!/^[0-9]+$/.test(raw)) throw invalid("Field 'limit' must be an integer.");
+  const limit = Number(raw);
+  if (limit < 1) throw invalid("Field 'limit' must be at least 1.");
+  if (limit > HISTORY_PAGE_MAX) throw invalid(`Field 'limit' must be at most ${HISTORY_PAGE_MAX}.`);
+  return limit;
+}
+
+// The change history of the caller's own customer, newest first, one page at a time.
+export async function historyRoutes(
+  app: FastifyInstance,
+  { provider, store, now }: RouteContext,
+): Promise<void> {
+  app.get<{ Querystring: HistoryQuerystring }>(
+    API_PATHS.history,
+    { schema: historySchema, onRequest: requireSessionOn(now, store) },
+    async (request): Promise<HistoryPage> => {
+      const session = sessionOf(request);
+      const { customer, kind, cursor } = request.query;
+      requireOwnCustomer(session, customer);
+      const limit = pageSize(request.query.limit);
+      const olderThan = cursor === undefined ? null : decodeCursor(cursor);
+      if (cursor !== undefined && olderThan === null) {
+        throw invalid(SERVER_TEXT.invalidHistoryCursor);
+      }
+      const kinds = visibleKinds(await readLiveRoles(provider, session), kind);
+
+      await settlePending(store, provider, session.customerId, request.log);
+      // One more than a page says whether an older page exists.
+      const records = await store.listHistory({
+        customerId: session.customerId,
+        kinds,
+        olderThan,
+        limit: limit + 1,
+      });
+      const page = records.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        entries: page.map(toHistoryEntry),
+        nextCursor: records.length > limit && last !== undefined ? encodeCursor(last.id) : null,
+      };
+    },
+  );
+}

@@ -1,0 +1,99 @@
+import type { Kysely } from 'kysely';
+import { toHistoryRecord, toHistoryRow } from './historyRows';
+import type { ChangeLocks, PortalStore, StoreDialect } from './portalStore';
+import type { PortalDatabase } from './schema';
+
+// The one implementation of PortalStore: Kysely writes the same queries for SQLite and PostgreSQL;
+// only the locks (and the id column of the first migration) differ.
+
+export function createKyselyStore(
+  db: Kysely<PortalDatabase>,
+  dialect: StoreDialect,
+  locks: ChangeLocks,
+  closeAll: () => Promise<void>,
+): PortalStore {
+  const sweepRevocations = async (now: number): Promise<number> => {
+    const result = await db
+      .deleteFrom('revoked_sessions')
+      .where('expires_at', '<=', now)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  };
+
+  return {
+    dialect,
+    exclusive: (key, work) => locks.exclusive(key, work),
+    ifFree: (key, work) => locks.ifFree(key, work),
+
+    async isSessionRevoked(sessionId) {
+      const row = await db
+        .selectFrom('revoked_sessions')
+        .select('session_id')
+        .where('session_id', '=', sessionId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async revokeSession(sessionId, expiresAt, now) {
+      await db
+        .insertInto('revoked_sessions')
+        .values({ session_id: sessionId, expires_at: expiresAt })
+        .onConflict((conflict) => conflict.column('session_id').doNothing())
+        .execute();
+      await sweepRevocations(now);
+    },
+
+    sweepRevocations,
+
+    async recordIntent(intent) {
+      const row = await db
+        .insertInto('history')
+        .values(toHistoryRow(intent))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+
+    async completeChange(id, after) {
+      await db
+        .updateTable('history')
+        .set(
+          typeof after === 'number'
+            ? { state: 'done', seats_after: after }
+            : { state: 'done', members_after: JSON.stringify(after) },
+        )
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async failChange(id) {
+      await db.updateTable('history').set({ state: 'failed' }).where('id', '=', id).execute();
+    },
+
+    async pendingChanges(customerId) {
+      const rows = await db
+        .selectFrom('history')
+        .selectAll()
+        .where('customer_id', '=', customerId)
+        .where('state', '=', 'pending')
+        .orderBy('id', 'asc')
+        .execute();
+      return rows.map(toHistoryRecord);
+    },
+
+    async listHistory({ customerId, kinds, olderThan, limit }) {
+      if (kinds.length === 0) return [];
+      let query = db
+        .selectFrom('history')
+        .selectAll()
+        .where('customer_id', '=', customerId)
+        .where('state', '<>', 'failed')
+        .where('kind', 'in', kinds);
+      if (olderThan !== null) query = query.where('id', '<', olderThan);
+      const rows = await query.orderBy('id', 'desc').limit(limit).execute();
+      return rows.map(toHistoryRecord);
+    },
+
+    close: closeAll,
+  };
+}

@@ -1,0 +1,87 @@
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { StoreDialect } from './portalStore';
+
+// The portal store's schema, migrated at start-up by Kysely's Migrator (which records what ran in
+// kysely_migration and, on PostgreSQL, holds a lock so two instances starting together migrate once).
+// Migrations live in code so the built server needs no migration files beside it; never edit one
+// that has shipped, add the next.
+
+// Migrations see the database untyped: the schema is what they create.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDatabase = Kysely<any>;
+
+function initialSchema(dialect: StoreDialect): Migration {
+  return {
+    async up(db: AnyDatabase) {
+      await db.schema
+        .createTable('revoked_sessions')
+        .addColumn('session_id', 'text', (column) => column.primaryKey())
+        .addColumn('expires_at', 'bigint', (column) => column.notNull())
+        .execute();
+      await db.schema
+        .createIndex('revoked_sessions_expiry')
+        .on('revoked_sessions')
+        .column('expires_at')
+        .execute();
+
+      await db.schema
+        .createTable('history')
+        .addColumn('id', dialect === 'postgres' ? 'bigint' : 'integer', (column) =>
+          dialect === 'postgres'
+            ? column.primaryKey().generatedAlwaysAsIdentity()
+            : column.primaryKey().autoIncrement(),
+        )
+        .addColumn('customer_id', 'text', (column) => column.notNull())
+        .addColumn('kind', 'text', (column) => column.notNull())
+        .addColumn('state', 'text', (column) => column.notNull())
+        .addColumn('actor', 'text', (column) => column.notNull())
+        .addColumn('request_id', 'text', (column) => column.notNull())
+        .addColumn('at', 'bigint', (column) => column.notNull())
+        .addColumn('subscription_id', 'text')
+        .addColumn('seats_before', 'bigint')
+        .addColumn('seats_after', 'bigint')
+        .addColumn('action', 'text')
+        .addColumn('member', 'text')
+        .addColumn('members_before', 'text')
+        .addColumn('members_after', 'text')
+        .execute();
+      // A customer's page, newest first (GET /api/history).
+      await db.schema
+        .createIndex('history_customer')
+        .on('history')
+        .columns(['customer_id', 'id'])
+        .execute();
+      // Entries a crashed process left behind; a partial index stays as small as they are few.
+      await db.schema
+        .createIndex('history_pending')
+        .on('history')
+        .column('customer_id')
+        .where(sql.ref('state'), '=', 'pending')
+        .execute();
+    },
+    async down(db: AnyDatabase) {
+      await db.schema.dropTable('history').execute();
+      await db.schema.dropTable('revoked_sessions').execute();
+    },
+  };
+}
+
+/** Every migration in order; the names sort in the order they run. */
+export function portalMigrations(dialect: StoreDialect): MigrationProvider {
+  return {
+    async getMigrations() {
+      return { '0001_sessions_and_history': initialSchema(dialect) };
+    },
+  };
+}
+
+/** Brings the store's schema up to date; throws naming the failing migration, if one failed. */
+export async function migrateToLatest(db: AnyDatabase, dialect: StoreDialect): Promise<void> {
+  const migrator = new Migrator({ db, provider: portalMigrations(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(failed === undefined ? reason : `migration ${failed} failed: ${reason}`);
+  }
+}

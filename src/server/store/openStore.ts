@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Pool } from 'pg';
+import { loadSqliteDriver } from '../providers/sandbox/sqliteDriver';
+import { createKyselyStore } from './kyselyStore';
+import { createAdvisoryLocks, createProcessLocks } from './locks';
+import { migrateToLatest } from './migrations';
+import type { PortalStore } from './portalStore';
+import type { PortalDatabase } from './schema';
+
+// Opening the portal store (docs/deploy.md): SQLite in PORTAL_DATA_DIR unless DATABASE_URL names a
+// PostgreSQL database; either way the schema is migrated before the first request.
+
+/** The portal's own file, beside (never inside) the sandbox's stand-in for Google. */
+export const STORE_FILE = 'portal.db';
+/** How long a statement waits for another connection's write lock before giving up. */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+/** Connections for queries, and separately for the advisory locks (one per subscription in change). */
+const POSTGRES_POOL_SIZE = 10;
+const POSTGRES_LOCK_POOL_SIZE = 10;
+const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
+
+export interface StoreLocation {
+  dataDir: string;
+  /** postgres:// URL, or null for SQLite in dataDir. */
+  databaseUrl: string | null;
+}
+
+/** A store whose schema may not exist yet: migrate() before the first query. */
+export interface UnmigratedStore {
+  store: PortalStore;
+  migrate(): Promise<void>;
+}
+
+/** SQLite in one file (or ':memory:'); one process, so the locks are in-process queues. */
+export function createSqliteStore(file: string): UnmigratedStore {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const Database = loadSqliteDriver();
+  const database = new Database(file);
+  if (file !== ':memory:') database.pragma('journal_mode = WAL');
+  database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  const db = new Kysely<PortalDatabase>({ dialect: new SqliteDialect({ database }) });
+  const store = createKyselyStore(db, 'sqlite', createProcessLocks(), () => db.destroy());
+  return { store, migrate: () => migrateToLatest(db, 'sqlite') };
+}
+
+function postgresPool(connectionString: string, max: number): Pool {
+  const pool = new Pool({
+    connectionString,
+    max,
+    application_name: 'reseller-portal',
+    connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+  });
+  // A connection PostgreSQL drops (restart, failover, a terminated backend) fails its next query,
+  // which reports it; the 'error' event itself would otherwise end the process, idle or checked out.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
+  return pool;
+}
+
+/** PostgreSQL: one pool for queries, another for the advisory locks that span a change. */
+export function createPostgresStore(connectionString: string): UnmigratedStore {
+  const db = new Kysely<PortalDatabase>({
+    dialect: new PostgresDialect({ pool: postgresPool(connectionString, POSTGRES_POOL_SIZE) }),
+  });
+  const lockDb = new Kysely<unknown>({
+    dialect: new PostgresDialect({
+      pool: postgresPool(connectionString, POSTGRES_LOCK_POOL_SIZE),
+    }),
+  });
+  const store = createKyselyStore(db, 'postgres', createAdvisoryLocks(lockDb), async () => {
+    await Promise.all([db.destroy(), lockDb.destroy()]);
+  });
+  return { store, migrate: () => migrateToLatest(db, 'postgres') };
+}
+
+/** Opens, migrates and sweeps the store the configuration names. */
+export async function openPortalStore(location: StoreLocation, now: number): Promise<PortalStore> {
+  const { store, migrate } =
+    location.databaseUrl === null
+      ? createSqliteStore(path.join(location.dataDir, STORE_FILE))
+      : createPostgresStore(location.databaseUrl);
+  try {
+    await migrate();
+    await store.sweepRevocations(now);
+  } catch (error) {
+    await store.close().catch(() => undefined);
+    throw error;
+  }
+  return store;
+}

@@ -1,0 +1,86 @@
+import type { DelegateAction } from '../../contract/api';
+import type { HistoryKind } from '../../contract/history';
+
+// The portal's own store (docs/deploy.md): session revocations, the change history and the locks that
+// serialise changes to one subscription or delegate list. One interface, two databases: SQLite in
+// PORTAL_DATA_DIR for one instance, PostgreSQL (DATABASE_URL) for several.
+
+export type StoreDialect = 'sqlite' | 'postgres';
+
+/** pending: written before the provider was called; done: it answered; failed: it refused. */
+export type RecordState = 'pending' | 'done' | 'failed';
+
+export interface LicenceChange {
+  kind: 'licences';
+  subscriptionId: string;
+  /** Total before; after is the requested total until the provider answers. */
+  before: number;
+  after: number;
+}
+
+export interface DelegateChange {
+  kind: Exclude<HistoryKind, 'licences'>;
+  action: DelegateAction;
+  member: string;
+  /** The delegate list before and (once done) after, sorted. */
+  before: string[];
+  after: string[] | null;
+}
+
+export type RecordedChange = LicenceChange | DelegateChange;
+
+export interface HistoryIntent {
+  customerId: string;
+  actor: string;
+  requestId: string;
+  /** Epoch ms. */
+  at: number;
+  change: RecordedChange;
+}
+
+export interface HistoryRecord extends HistoryIntent {
+  id: number;
+  state: RecordState;
+}
+
+export interface HistoryPageQuery {
+  customerId: string;
+  kinds: readonly HistoryKind[];
+  /** Only entries older (lower id) than this one; null for the newest. */
+  olderThan: number | null;
+  limit: number;
+}
+
+/** Outcome of work that runs only if nobody else holds the lock. */
+export type Attempt<T> = { ran: true; value: T } | { ran: false };
+
+export interface ChangeLocks {
+  /** Runs `work` while no other holder of `key` runs, in this process or (PostgreSQL) any other. */
+  exclusive<T>(key: string, work: () => Promise<T>): Promise<T>;
+  /** Like exclusive, but answers { ran: false } at once when `key` is held. */
+  ifFree<T>(key: string, work: () => Promise<T>): Promise<Attempt<T>>;
+}
+
+export interface PortalStore extends ChangeLocks {
+  readonly dialect: StoreDialect;
+
+  /** An indexed lookup on every request that reads a session. */
+  isSessionRevoked(sessionId: string): Promise<boolean>;
+  /** Keeps the revocation until the session's own expiry, and sweeps records already past theirs. */
+  revokeSession(sessionId: string, expiresAt: number, now: number): Promise<void>;
+  /** Deletes revocations whose session has expired anyway; answers how many. */
+  sweepRevocations(now: number): Promise<number>;
+
+  /** Writes a pending entry (committed before this resolves) and answers its id. */
+  recordIntent(intent: HistoryIntent): Promise<number>;
+  /** The provider made the change: done, with the state after it. */
+  completeChange(id: number, after: number | readonly string[]): Promise<void>;
+  /** The provider refused the change, or it never happened: failed (never listed). */
+  failChange(id: number): Promise<void>;
+  /** A customer's entries still pending, oldest first. */
+  pendingChanges(customerId: string): Promise<HistoryRecord[]>;
+  /** A page of a customer's done and pending entries of the given kinds, newest first. */
+  listHistory(query: HistoryPageQuery): Promise<HistoryRecord[]>;
+
+  close(): Promise<void>;
+}

@@ -1,0 +1,44 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// The portal store's tables as Kysely sees them (docs/deploy.md). PostgreSQL answers bigint columns
+// as strings, SQLite as numbers, so reads go through Number().
+
+/** A bigint column: written as a number, read as a number (SQLite) or a string (PostgreSQL). */
+type BigIntColumn = ColumnType<number | string, number, number>;
+type NullableBigIntColumn = ColumnType<number | string | null, number | null, number | null>;
+
+/** Sessions signed out before their expiry (POST /api/sign-out). */
+export interface RevokedSessionTable {
+  session_id: string;
+  /** Epoch ms: the session's own expiry, after which the record can go. */
+  expires_at: BigIntColumn;
+}
+
+/** One row per licence add or delegate change, written before the provider is called. */
+export interface HistoryTable {
+  /** Insertion order: newest first is highest first. */
+  id: Generated<number | string>;
+  customer_id: string;
+  /** HistoryKind: licences, licence-delegate or support-delegate. */
+  kind: string;
+  /** pending (provider not yet answered), done, or failed (refused; never listed). */
+  state: string;
+  actor: string;
+  request_id: string;
+  /** Epoch ms of the request. */
+  at: BigIntColumn;
+  /** Licences: the subscription and the totals before and after (after = the requested total until done). */
+  subscription_id: string | null;
+  seats_before: NullableBigIntColumn;
+  seats_after: NullableBigIntColumn;
+  /** Delegates: add or delete, the address, and the list before and after as JSON arrays. */
+  action: string | null;
+  member: string | null;
+  members_before: string | null;
+  members_after: string | null;
+}
+
+export interface PortalDatabase {
+  revoked_sessions: RevokedSessionTable;
+  history: HistoryTable;
+}
