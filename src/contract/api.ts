@@ -10,6 +10,7 @@ export const API_PATHS = {
   health: '/api/health',
   signOut: '/api/sign-out',
   history: '/api/history',
+  photo: '/api/photo',
 } as const;
 
 export type DelegateKind = 'licence' | 'support';

@@ -6,11 +6,13 @@ export type ErrorStatus =
   | 'NOT_FOUND'
   | 'ALREADY_EXISTS'
   | 'ABORTED'
+  | 'FAILED_PRECONDITION'
   | 'PAYLOAD_TOO_LARGE'
   | 'RESOURCE_EXHAUSTED'
   | 'INTERNAL'
   | 'BAD_GATEWAY'
-  | 'UNAVAILABLE';
+  | 'UNAVAILABLE'
+  | 'DEADLINE_EXCEEDED';
 
 export interface ErrorBody {
   code: number;

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly status: ErrorStatus,
     message: string,
     readonly details?: string,
+    /** Seconds the caller should wait before trying again; sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';

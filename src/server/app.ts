@@ -8,6 +8,7 @@ import { answerClientError } from './clientError';
 import { requireSessionAndXsrfOnChanges } from './auth/guard';
 import type { ServerConfig, TrustProxy } from './config';
 import { helmetOptions } from './contentSecurity';
+import { DEFAULT_REQUEST_DEADLINE_MS, installRequestDeadline } from './deadline';
 import { envelope, installErrorHandling, sendError } from './errorHandler';
 import { BODY_LIMIT_BYTES } from './limits';
 import { createLogger } from './logger';
@@ -20,6 +21,7 @@ import { delegateRoutes } from './routes/delegates';
 import { emailValidatorRoutes } from './routes/emailValidator';
 import { healthRoutes } from './routes/health';
 import { historyRoutes } from './routes/history';
+import { photoRoutes } from './routes/photo';
 import { signOutRoutes } from './routes/signOut';
 import { subscriptionInfoRoutes } from './routes/subscriptionInfo';
 import { sandboxRoutes } from './sandbox/routes';
@@ -41,6 +43,8 @@ export interface BuildAppOptions {
   now?: () => number;
   /** A pino logger (see createLogger); tests pass one that writes to memory. */
   logger?: FastifyBaseLogger;
+  /** Each API request's overall deadline (PORTAL_REQUEST_DEADLINE_MS). */
+  requestDeadlineMs?: number;
 }
 
 const API_PREFIX = '/api/';
@@ -123,6 +127,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   void app.register(async (api) => {
     // The API speaks JSON only: any other body is a 415, not a string that fails later.
     api.removeContentTypeParser('text/plain');
+    installRequestDeadline(api, options.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS);
     api.addHook('onRequest', requireSessionAndXsrfOnChanges(now, routeContext.store));
     await api.register(healthRoutes);
     await api.register(emailValidatorRoutes, routeContext);
@@ -131,6 +136,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     await api.register(delegateRoutes, routeContext);
     await api.register(historyRoutes, routeContext);
     await api.register(signOutRoutes, routeContext);
+    await api.register(photoRoutes, routeContext);
   });
 
   if (sandbox !== undefined) {

@@ -44,6 +44,8 @@ export interface ServerConfig extends DestinationUrls {
   /** NODE_ENV=development: index.html is re-read on every request (webpack rewrites it). */
   development: boolean;
   rateLimit: { max: number; windowMs: number };
+  /** Google mode, testing only (GOOGLE_SIGN_IN_POPUP_URL): the sign-in popup the client opens. */
+  signInPopupUrl?: string;
 }
 
 const SANDBOX_RESELLER_NAME = 'Sandbox Reseller';

@@ -26,6 +26,7 @@ const STATUS_WORD: Record<number, ErrorStatus> = {
   429: 'RESOURCE_EXHAUSTED',
   502: 'BAD_GATEWAY',
   503: 'UNAVAILABLE',
+  504: 'DEADLINE_EXCEEDED',
 };
 
 const TYPE_PHRASE: Record<string, string> = {
@@ -130,6 +131,9 @@ export function sendError(
 ): FastifyReply {
   if (error instanceof ApiError) {
     if (error.code >= HTTP_INTERNAL) request.log.error({ err: error }, 'upstream failure');
+    if (error.retryAfterSeconds !== undefined) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
     return reply.code(error.code).type('application/json').send({ error: error.toBody() });
   }
   const known = knownFailure(error as FastifyError);

@@ -1,10 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { readConfig, type ServerConfig } from './config';
 import { ConfigError } from './configError';
+import { readRequestDeadline } from './deadline';
+import { createLogger } from './logger';
 import { createGoogleProvider, readGoogleOptions } from './providers/google';
 import type { PortalProvider } from './providers/provider';
 import { openSandbox, type Sandbox } from './providers/sandbox';
+import { readSeatPolicy } from './providers/seatPolicy';
 import { openPortalStore } from './store/openStore';
 import type { PortalStore } from './store/portalStore';
 
@@ -17,11 +20,20 @@ interface Opened {
   sandbox?: Sandbox;
 }
 
-function openProvider(config: ServerConfig): Opened {
+function openProvider(config: ServerConfig, logger: FastifyBaseLogger): Opened {
+  const seatPolicy = readSeatPolicy(process.env);
   if (config.provider === 'google') {
-    return { provider: createGoogleProvider(readGoogleOptions(process.env)) };
+    const options = readGoogleOptions(process.env);
+    // For testing against an emulator: the client opens its sign-in popup instead of Google's.
+    if (options.signInPopupUrl !== undefined) config.signInPopupUrl = options.signInPopupUrl;
+    return { provider: createGoogleProvider({ ...options, seatPolicy, log: logger }) };
   }
-  const sandbox = openSandbox({ dataDir: config.dataDir, resellerName: config.resellerName });
+  const sandbox = openSandbox({
+    dataDir: config.dataDir,
+    resellerName: config.resellerName,
+    seatPolicy,
+    log: (line) => logger.info(line),
+  });
   return { provider: sandbox.provider, sandbox };
 }
 
@@ -72,16 +84,27 @@ async function openStore(config: ServerConfig, opened: Opened): Promise<PortalSt
 async function main(): Promise<void> {
   let config: ServerConfig;
   let opened: Opened;
+  let requestDeadlineMs: number;
+  let logger: FastifyBaseLogger;
   try {
     config = readConfig(process.env);
-    opened = openProvider(config);
+    logger = createLogger(config.logLevel);
+    requestDeadlineMs = readRequestDeadline(process.env);
+    opened = openProvider(config, logger);
   } catch (error) {
     if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
     throw error;
   }
 
   const store = await openStore(config, opened);
-  const app = buildApp({ config, provider: opened.provider, sandbox: opened.sandbox, store });
+  const app = buildApp({
+    config,
+    provider: opened.provider,
+    sandbox: opened.sandbox,
+    store,
+    logger,
+    requestDeadlineMs,
+  });
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {

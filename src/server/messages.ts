@@ -15,6 +15,29 @@ export const SERVER_TEXT = {
     'A licence delegate sees the licence adds only; delegate changes are for administrators.',
   invalidHistoryCursor:
     'The cursor is not one this server gave; leave it out to start from the newest change.',
+  // Subscription status, directory status and Google's failures (docs/configuration-google.md).
+  subscriptionSuspended: (reasons: string) =>
+    `Licenses cannot be added while the subscription is suspended: ${reasons}. Contact the reseller to reactivate it.`,
+  subscriptionPending:
+    'Licenses cannot be added while the subscription is pending: an administrator of your organisation must first accept the Google Workspace Terms of Service in the Google Admin console.',
+  directoryUserSuspended: (email: string) =>
+    `${email} is suspended in your organisation's directory, so it cannot sign in to the portal. Ask an administrator of your organisation to restore the account.`,
+  directoryUserArchived: (email: string) =>
+    `${email} is archived in your organisation's directory, so it cannot sign in to the portal. Ask an administrator of your organisation to restore the account.`,
+  adminSdkAccessOff: (domain: string) =>
+    `The Google Workspace account of ${domain} does not allow the reseller to use the Admin SDK API. An administrator of ${domain} must turn the reseller's API access back on in the Google Admin console.`,
+  resellerAccessOff: (domain: string) =>
+    `The Google Workspace account of ${domain} does not allow the reseller to access it. An administrator of ${domain} must turn reseller access to the Admin console back on in the Google Admin console.`,
+  upstreamBusy: (service: string) =>
+    `${service} is over its request quota or busy right now. Try again in a minute.`,
+  upstreamDailyQuota: (service: string) =>
+    `${service} has used up the reseller's daily request quota. Try again later.`,
+  upstreamTimeout: (service: string) => `${service} did not answer in time. Try again in a minute.`,
+  changeNotApplied: (service: string) =>
+    `${service} did not confirm the change, and reading it back shows it was not made. Try again in a minute.`,
+  deadlineExceeded:
+    'The portal could not finish in time. Try again; if you were changing something, reload first to see whether the change was made.',
+  noPhoto: 'There is no photo for this account.',
   invalidJson: 'The request body is not valid JSON.',
   emptyJson: 'The request body is empty; send a JSON object.',
   unsupportedMediaType: 'Send the request body as application/json.',

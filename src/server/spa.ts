@@ -20,10 +20,13 @@ const HTTP_UNAVAILABLE = 503;
 
 export function portalConfigOf(config: ServerConfig): PortalConfig {
   const sandbox = config.provider === 'sandbox';
+  // An emulator's popup (docs/configuration-google.md) speaks the sandbox popup's protocol.
+  const popupUrl = sandbox ? SANDBOX_AUTHORIZE_PATH : config.signInPopupUrl;
   return {
-    identity: sandbox
-      ? { kind: 'sandbox', clientId: config.googleClientId, authorizeUrl: SANDBOX_AUTHORIZE_PATH }
-      : { kind: 'google', clientId: config.googleClientId },
+    identity:
+      popupUrl !== undefined
+        ? { kind: 'sandbox', clientId: config.googleClientId, authorizeUrl: popupUrl }
+        : { kind: 'google', clientId: config.googleClientId },
     contactUrl: config.contactUrl,
     helpdeskUrl: config.helpdeskUrl,
     supportSiteUrl: config.supportSiteUrl,

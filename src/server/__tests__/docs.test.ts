@@ -74,6 +74,15 @@ it('quotes every message the server writes', () => {
     rateLimited: ['<time>'],
     noEndpoint: ['<METHOD>', '<path>'],
     methodNotAllowed: ['<METHOD>', '<path>', '<allowed>'],
+    subscriptionSuspended: ['<reasons>'],
+    directoryUserSuspended: ['<email>'],
+    directoryUserArchived: ['<email>'],
+    adminSdkAccessOff: ['<domain>'],
+    resellerAccessOff: ['<domain>'],
+    upstreamBusy: ['<service>'],
+    upstreamDailyQuota: ['<service>'],
+    upstreamTimeout: ['<service>'],
+    changeNotApplied: ['<service>'],
   };
   for (const [name, text] of Object.entries(SERVER_TEXT)) {
     const quoted =

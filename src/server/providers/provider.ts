@@ -16,9 +16,25 @@ export interface TokenInfo {
 
 /** The signed-in person as the customer's directory knows them. */
 export interface DirectoryUser {
+  /** The primary address, lower-cased. */
   email: string;
   isAdmin: boolean;
+  /** Where the portal's pages load the photo from (a same-origin path), or null for none. */
   thumbnailPhotoUrl: string | null;
+  /**
+   * The Google customer the account belongs to, whatever the address's domain (primary, secondary
+   * or alias); null where the directory does not say.
+   */
+  customerId: string | null;
+  /** Other addresses of the same account (lower-cased). */
+  aliases: string[];
+}
+
+/** A directory photo as bytes, served by the portal itself so it loads under its CSP. */
+export interface UserPhoto {
+  /** e.g. image/png */
+  contentType: string;
+  data: Buffer;
 }
 
 export interface Customer {
@@ -30,10 +46,12 @@ export interface WorkspaceSubscription {
   subscriptionId: string;
   customerId: string;
   skuName: string;
-  /** Reseller API plan name: ANNUAL_MONTHLY_PAY, ANNUAL_YEARLY_PAY, FLEXIBLE, TRIAL, … */
+  /** Reseller API plan name: ANNUAL (Google's answer for ANNUAL_MONTHLY_PAY), ANNUAL_YEARLY_PAY, FLEXIBLE, TRIAL, … */
   planName: string;
+  /** Seats bought (annual plans); for Flexible and trial plans, the seats assigned. */
   numberOfSeats: number;
   licensedNumberOfSeats: number;
+  /** Google's maximum where it gives one (Flexible, trial), else the reseller's seat policy. */
   maximumNumberOfSeats: number;
   status: SubscriptionStatus;
   /** Reseller API suspensionReasons; empty when active. */
@@ -53,7 +71,8 @@ export interface PortalProvider {
   isGoogleAccount(email: string): Promise<boolean>;
   /**
    * Reads the person's own directory entry with their token (the directory scope).
-   * Throws 403 'Request had insufficient authentication scopes.' when the token lacks it.
+   * Throws 403 'Request had insufficient authentication scopes.' when the token lacks it, and a 403
+   * naming the reason for a suspended or archived account.
    */
   getDirectoryUser(email: string, token: string): Promise<DirectoryUser>;
   /**
@@ -61,8 +80,11 @@ export interface PortalProvider {
    * every mutating call (contract §4); null when the person is no longer in the directory.
    */
   lookupDirectoryUser(email: string): Promise<DirectoryUser | null>;
-  /** The reseller's customer for a domain, or null when the domain is not a customer. */
-  findCustomer(domain: string): Promise<Customer | null>;
+  /**
+   * The reseller's customer for a primary domain or a customerId, or null when it is not a customer
+   * of this reseller (unknown, or managed by Google or another reseller).
+   */
+  findCustomer(domainOrCustomerId: string): Promise<Customer | null>;
   /** The customer's Google Workspace subscription, or null when it has none. */
   findWorkspaceSubscription(customerId: string): Promise<WorkspaceSubscription | null>;
   /**
@@ -80,5 +102,7 @@ export interface PortalProvider {
   addDelegate(kind: DelegateKind, customerId: string, email: string): Promise<string[]>;
   /** Throws 404 NOT_FOUND 'Resource Not Found: memberKey' when absent. Returns the sorted list. */
   removeDelegate(kind: DelegateKind, customerId: string, email: string): Promise<string[]>;
+  /** The person's directory photo, or null when they have none. */
+  getUserPhoto(email: string): Promise<UserPhoto | null>;
   close(): Promise<void>;
 }

@@ -1,7 +1,9 @@
 import { ERROR_TEXT } from '../../contract/errors';
 import { DIRECTORY_SCOPE, SIGN_IN_SCOPES } from '../../contract/limits';
 import { ApiError } from '../apiError';
+import { SERVER_TEXT } from '../messages';
 import type { PortalProvider } from './provider';
+import { createSeatPolicy, type SeatPolicy } from './seatPolicy';
 
 // The provider contract (contract §5: "Both pass the same provider contract tests"): one suite that
 // every PortalProvider runs, against the sandbox dataset (seeded for real, or served by a local fake).
@@ -22,6 +24,7 @@ export interface ProviderHarness {
 const PAST_TOKEN_LIFETIME_MS = 3600 * 1000;
 const ACME = 'C0acme001';
 const FLEX = 'C0flex001';
+const PAUSED = 'C0pause01';
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -38,9 +41,14 @@ export interface ContractOptions {
   restartable: boolean;
 }
 
+/** What a harness may be opened with: the reseller's seat policy (default: 50 for everyone). */
+export interface HarnessSettings {
+  seatPolicy?: SeatPolicy;
+}
+
 export function describeProviderContract(
   name: string,
-  open: () => Promise<ProviderHarness>,
+  open: (settings?: HarnessSettings) => Promise<ProviderHarness>,
   options: ContractOptions,
 ): void {
   describe(`${name} provider contract`, () => {
@@ -75,11 +83,13 @@ export function describeProviderContract(
         await expect(provider.verifyToken(token)).resolves.toBeNull();
       });
 
-      it('tells Google accounts of the four dataset domains from any other domain', async () => {
+      it('tells Google accounts of the dataset domains from any other domain', async () => {
         for (const email of [
           'admin@acme.example',
+          'maria@acme-eu.example',
           'admin@flex.example',
           'admin@nosub.example',
+          'admin@paused.example',
           'someone@stranger.example',
         ]) {
           await expect(provider.isGoogleAccount(email)).resolves.toBe(true);
@@ -100,7 +110,41 @@ export function describeProviderContract(
           email: 'staff@acme.example',
           isAdmin: false,
           thumbnailPhotoUrl: null,
+          customerId: ACME,
+          aliases: ['team@acme-eu.example'],
         });
+      });
+
+      it("gives a person on a secondary domain their organisation's customer", async () => {
+        const token = await harness.signIn('maria@acme-eu.example', SIGN_IN_SCOPES);
+        const user = await provider.getDirectoryUser('maria@acme-eu.example', token);
+        expect(user).toMatchObject({ email: 'maria@acme-eu.example', customerId: ACME });
+        await expect(provider.findCustomer(user.customerId ?? '')).resolves.toEqual({
+          customerId: ACME,
+          customerDomain: 'acme.example',
+        });
+      });
+
+      it.each([
+        ['suspended', 'former@acme.example', SERVER_TEXT.directoryUserSuspended],
+        ['archived', 'archived@acme.example', SERVER_TEXT.directoryUserArchived],
+      ])('refuses a %s account with a 403 that says so', async (_state, email, text) => {
+        const token = await harness.signIn(email, SIGN_IN_SCOPES);
+        const signIn = await failure(provider.getDirectoryUser(email, token));
+        expect(signIn).toMatchObject({
+          code: 403,
+          status: 'PERMISSION_DENIED',
+          message: text(email),
+        });
+        const live = await failure(provider.lookupDirectoryUser(email));
+        expect(live).toMatchObject({ code: 403, message: text(email) });
+      });
+
+      it("serves the admin's photo as image bytes, and none for someone without one", async () => {
+        const photo = await provider.getUserPhoto('admin@acme.example');
+        expect(photo?.contentType).toMatch(/^image\//);
+        expect(photo?.data.length).toBeGreaterThan(0);
+        await expect(provider.getUserPhoto('staff@acme.example')).resolves.toBeNull();
       });
 
       it('refuses a token without the directory scope with the exact 403 text', async () => {
@@ -127,10 +171,17 @@ export function describeProviderContract(
     });
 
     describe('reseller', () => {
-      it('knows the three customers and not the stranger', async () => {
+      it('knows the four customers, by domain or id, and not the stranger', async () => {
         await expect(provider.findCustomer('acme.example')).resolves.toEqual({
           customerId: ACME,
           customerDomain: 'acme.example',
+        });
+        await expect(provider.findCustomer(ACME)).resolves.toEqual({
+          customerId: ACME,
+          customerDomain: 'acme.example',
+        });
+        await expect(provider.findCustomer('paused.example')).resolves.toMatchObject({
+          customerId: PAUSED,
         });
         await expect(provider.findCustomer('flex.example')).resolves.toMatchObject({
           customerId: FLEX,
@@ -141,12 +192,13 @@ export function describeProviderContract(
         await expect(provider.findCustomer('stranger.example')).resolves.toBeNull();
       });
 
-      it('finds the seeded Workspace subscriptions, and none for nosub', async () => {
+      it('finds the seeded Workspace subscriptions (not add-ons or archived users), none for nosub', async () => {
         await expect(provider.findWorkspaceSubscription(ACME)).resolves.toEqual({
           subscriptionId: 'sub-acme-001',
           customerId: ACME,
           skuName: 'Google Workspace Business Standard',
-          planName: 'ANNUAL_MONTHLY_PAY',
+          // Google answers ANNUAL_MONTHLY_PAY as ANNUAL; either is an annual plan.
+          planName: expect.stringMatching(/^ANNUAL/),
           numberOfSeats: 20,
           licensedNumberOfSeats: 17,
           maximumNumberOfSeats: 50,
@@ -161,14 +213,52 @@ export function describeProviderContract(
           skuName: 'Google Workspace Business Starter',
           planName: 'FLEXIBLE',
           numberOfSeats: 10,
-          licensedNumberOfSeats: 8,
+          licensedNumberOfSeats: 10,
           maximumNumberOfSeats: 300,
           status: 'ACTIVE',
           suspensionReasons: [],
           isTrial: false,
           renewalDate: null,
         });
+        await expect(provider.findWorkspaceSubscription(PAUSED)).resolves.toEqual({
+          subscriptionId: 'sub-pause-001',
+          customerId: PAUSED,
+          skuName: 'Google Workspace Business Plus',
+          planName: 'ANNUAL_YEARLY_PAY',
+          numberOfSeats: 15,
+          licensedNumberOfSeats: 12,
+          maximumNumberOfSeats: 50,
+          status: 'SUSPENDED',
+          suspensionReasons: ['RESELLER_INITIATED'],
+          isTrial: false,
+          renewalDate: '2026-09-30',
+        });
         await expect(provider.findWorkspaceSubscription('C0nosub01')).resolves.toBeNull();
+      });
+
+      it("takes an annual plan's maximum from the seat policy, Flexible's from Google", async () => {
+        await harness.close();
+        harness = await open({
+          seatPolicy: createSeatPolicy(
+            40,
+            new Map([
+              [FLEX, 5],
+              [PAUSED, 10],
+            ]),
+          ),
+        });
+        provider = harness.provider;
+        await expect(provider.findWorkspaceSubscription(ACME)).resolves.toMatchObject({
+          maximumNumberOfSeats: 40,
+        });
+        await expect(provider.findWorkspaceSubscription(FLEX)).resolves.toMatchObject({
+          maximumNumberOfSeats: 300,
+        });
+        // A cap below the current total reads as full, never as fewer than the seats bought.
+        await expect(provider.findWorkspaceSubscription(PAUSED)).resolves.toMatchObject({
+          numberOfSeats: 15,
+          maximumNumberOfSeats: 15,
+        });
       });
     });
 
@@ -198,6 +288,15 @@ export function describeProviderContract(
         expect(error.status).toBe('INVALID_ARGUMENT');
         await expect(provider.findWorkspaceSubscription(ACME)).resolves.toMatchObject({
           numberOfSeats: 20,
+        });
+      });
+
+      it('refuses a suspended subscription before changing anything, naming the reason', async () => {
+        const error = await failure(provider.changeSeats(PAUSED, 'sub-pause-001', 15, 16));
+        expect(error).toMatchObject({ code: 400, status: 'FAILED_PRECONDITION' });
+        expect(error.message).toBe(SERVER_TEXT.subscriptionSuspended('the reseller suspended it'));
+        await expect(provider.findWorkspaceSubscription(PAUSED)).resolves.toMatchObject({
+          numberOfSeats: 15,
         });
       });
 

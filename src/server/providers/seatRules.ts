@@ -1,12 +1,53 @@
 import { ApiError } from '../apiError';
+import { SERVER_TEXT } from '../messages';
 import type { WorkspaceSubscription } from './provider';
 
-// The Reseller API's rules for adding seats (issue 3, "Must show" 5), shared by every provider so the
-// sandbox refuses exactly what Google refuses.
+// The Reseller API's rules for adding seats, shared by every provider so the sandbox refuses exactly
+// what Google refuses, and checked before Google is called (docs/api.md, POST /api/add-licence).
 
 /** Annual plans buy seats up front; Flexible and trial plans add a licence by adding a user. */
 export function isAnnualPlan(planName: string): boolean {
   return planName.startsWith('ANNUAL');
+}
+
+/** Google's suspensionReasons in words (the Reseller API reference's list). */
+export const SUSPENSION_REASON_TEXT: Readonly<Record<string, string>> = {
+  PENDING_TOS_ACCEPTANCE:
+    'your organisation has not yet accepted the Google Workspace Terms of Service',
+  RENEWAL_WITH_TYPE_CANCEL:
+    'the commitment ended and the subscription was set to cancel at renewal',
+  RESELLER_INITIATED: 'the reseller suspended it',
+  TRIAL_ENDED: 'the free trial ended without a paid plan',
+  OTHER: 'Google suspended it',
+};
+
+/** The reasons as one phrase, e.g. "the reseller suspended it"; unknown codes are named as given. */
+export function describeSuspension(reasons: readonly string[]): string {
+  if (reasons.length === 0) return 'no reason given';
+  return reasons.map((reason) => SUSPENSION_REASON_TEXT[reason] ?? reason).join('; ');
+}
+
+/** 409: the total moved between the person's read and the change (another tab or admin). */
+export function staleTotal(expectedCurrent: number, current: number): ApiError {
+  return new ApiError(
+    409,
+    'ABORTED',
+    `The total number of licenses changed from ${expectedCurrent} to ${current} while you were adding licenses. Reload the page and try again.`,
+  );
+}
+
+/** A suspended or pending subscription buys nothing; the message names why. */
+export function checkSubscriptionActive(subscription: WorkspaceSubscription): void {
+  if (subscription.status === 'SUSPENDED') {
+    throw new ApiError(
+      400,
+      'FAILED_PRECONDITION',
+      SERVER_TEXT.subscriptionSuspended(describeSuspension(subscription.suspensionReasons)),
+    );
+  }
+  if (subscription.status === 'PENDING') {
+    throw new ApiError(400, 'FAILED_PRECONDITION', SERVER_TEXT.subscriptionPending);
+  }
 }
 
 /**
@@ -32,12 +73,9 @@ export function checkSeatChange(
       `Licenses can only be bought on an annual plan; the ${subscription.planName} plan adds a license when a user is added.`,
     );
   }
+  checkSubscriptionActive(subscription);
   if (subscription.numberOfSeats !== expectedCurrent) {
-    throw new ApiError(
-      409,
-      'ABORTED',
-      `The total number of licenses changed from ${expectedCurrent} to ${subscription.numberOfSeats} while you were adding licenses. Reload the page and try again.`,
-    );
+    throw staleTotal(expectedCurrent, subscription.numberOfSeats);
   }
   if (newTotal <= subscription.numberOfSeats) {
     throw new ApiError(

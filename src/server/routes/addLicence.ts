@@ -34,7 +34,10 @@ export async function addLicenceRoutes(
       if (!roles.isAdmin && !roles.license) {
         throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.addLicenceRole);
       }
-      const customer = await provider.findCustomer(domainOf(roles.user.email));
+      // The directory's customer, so secondary-domain users reach their organisation too.
+      const customer = await provider.findCustomer(
+        roles.user.customerId ?? domainOf(roles.user.email),
+      );
       if (customer === null || customer.customerId !== session.customerId) {
         throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.notInDirectory);
       }

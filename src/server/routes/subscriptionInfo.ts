@@ -7,11 +7,44 @@ import { ApiError } from '../apiError';
 import { readDelegateRoles } from '../auth/roles';
 import { startSession } from '../auth/session';
 import { SERVER_TEXT } from '../messages';
+import type { DirectoryUser, PortalProvider } from '../providers/provider';
 import { subscriptionInfoSchema } from '../schemas/subscriptionInfo';
 import { toSubscriptionInfo } from '../subscriptionView';
 import type { RouteContext } from './context';
 
 const unauthenticated = () => new ApiError(401, 'UNAUTHENTICATED', ERROR_TEXT.unauthenticated);
+
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
+
+/**
+ * The person's organisation, subscription and delegate roles. The directory names the customer (so a
+ * secondary or alias domain reaches it); the three reads are then independent and run at once, and
+ * the customer's answer is read first, so someone of another organisation learns nothing else.
+ */
+async function readOrganisation(provider: PortalProvider, user: DirectoryUser) {
+  const notACustomer = () => {
+    const text = ERROR_TEXT.notACustomer(provider.resellerName);
+    return new ApiError(403, 'PERMISSION_DENIED', text, text);
+  };
+  const customerId =
+    user.customerId ?? (await provider.findCustomer(domainOf(user.email)))?.customerId;
+  if (customerId === undefined) throw notACustomer();
+  const [customer, subscription, delegate] = await Promise.allSettled([
+    provider.findCustomer(customerId),
+    provider.findWorkspaceSubscription(customerId),
+    readDelegateRoles(provider, customerId, user.email),
+  ]);
+  const found = settled(customer);
+  if (found === null) throw notACustomer();
+  const chosen = settled(subscription);
+  if (chosen === null) {
+    throw new ApiError(404, 'NOT_FOUND', ERROR_TEXT.noSubscription(found.customerDomain));
+  }
+  return { customer: found, subscription: chosen, delegate: settled(delegate) };
+}
 
 // Sign-in: the identity provider's token proves who the caller is; the answer starts the session.
 export async function subscriptionInfoRoutes(
@@ -29,21 +62,14 @@ export async function subscriptionInfoRoutes(
       if (typeof token !== 'string' || token === '') throw unauthenticated();
       const tokenInfo = await provider.verifyToken(token);
       if (tokenInfo === null || tokenInfo.expiresAt <= now()) throw unauthenticated();
-      if (tokenInfo.email.toLowerCase() !== request.query.email.toLowerCase()) {
+      const typed = request.query.email.toLowerCase();
+      const signedIn = tokenInfo.email.toLowerCase();
+      // Another address may still be the same account's alias; the directory says.
+      const user = await provider.getDirectoryUser(tokenInfo.email, token);
+      if (typed !== signedIn && typed !== user.email && !user.aliases.includes(typed)) {
         throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.emailMismatch);
       }
-
-      const user = await provider.getDirectoryUser(tokenInfo.email, token);
-      const customer = await provider.findCustomer(domainOf(user.email));
-      if (customer === null) {
-        const notACustomer = ERROR_TEXT.notACustomer(provider.resellerName);
-        throw new ApiError(403, 'PERMISSION_DENIED', notACustomer, notACustomer);
-      }
-      const subscription = await provider.findWorkspaceSubscription(customer.customerId);
-      if (subscription === null) {
-        throw new ApiError(404, 'NOT_FOUND', ERROR_TEXT.noSubscription(customer.customerDomain));
-      }
-      const delegate = await readDelegateRoles(provider, customer.customerId, user.email);
+      const { customer, subscription, delegate } = await readOrganisation(provider, user);
 
       startSession(request, reply, { email: user.email, customerId: customer.customerId }, now());
       return toSubscriptionInfo(customer, subscription, {

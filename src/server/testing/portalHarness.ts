@@ -25,6 +25,8 @@ export interface PortalOptions {
   /** Write a stand-in client build (default true). */
   withClient?: boolean;
   env?: NodeJS.ProcessEnv;
+  /** Each API request's deadline (PORTAL_REQUEST_DEADLINE_MS); default the app's. */
+  requestDeadlineMs?: number;
 }
 
 export interface Clock {
@@ -167,6 +169,9 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     store,
     now,
     logger: createLogger(config.logLevel, sink),
+    ...(options.requestDeadlineMs === undefined
+      ? {}
+      : { requestDeadlineMs: options.requestDeadlineMs }),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

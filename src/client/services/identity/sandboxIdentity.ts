@@ -37,6 +37,8 @@ export function createSandboxIdentity(options: SandboxIdentityOptions): Identity
     requestToken(hint, scopes) {
       return new Promise<IdentityToken>((resolve, reject) => {
         const origin = win.location.origin;
+        // The popup answers from its own origin: the portal's, or a test emulator's (GOOGLE_SIGN_IN_POPUP_URL).
+        const popupOrigin = new URL(authorizeUrl, origin).origin;
         const query = new URLSearchParams({
           client_id: options.clientId,
           scope: scopes.join(' '),
@@ -55,8 +57,8 @@ export function createSandboxIdentity(options: SandboxIdentityOptions): Identity
           win.clearInterval(poll);
         };
         const onMessage = (event: MessageEvent) => {
-          // Only the sandbox page on our own origin may answer.
-          if (event.origin !== origin || !isRecord(event.data)) return;
+          // Only the popup page we opened may answer.
+          if (event.origin !== popupOrigin || !isRecord(event.data)) return;
           const data = event.data;
           if (typeof data.error === 'string') {
             finish();

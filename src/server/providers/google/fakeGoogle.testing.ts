@@ -1,315 +1,396 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { DIRECTORY_SCOPE } from '../../../contract/limits';
+import type { AddressInfo, Socket } from 'node:net';
 import {
-  SEED_CUSTOMERS,
-  SEED_DELEGATES,
-  SEED_DIRECTORY_USERS,
-  SEED_SUBSCRIPTIONS,
-} from '../sandbox/dataset';
+  customerOfDomain,
+  demoState,
+  FAKE_GROUP_TEMPLATE,
+  findUser,
+  RESELLER_ADMIN,
+  type FakeState,
+  type FakeSubscription,
+  type FakeUser,
+} from './fakeGoogle/dataset';
+import {
+  DIRECTORY_USER_SCOPES,
+  GROUP_MEMBER_SCOPES,
+  handleDirectory,
+} from './fakeGoogle/directory';
+import { startFakeDns, type FakeDns } from './fakeGoogle/dns';
+import { googleError, type FakeAnswer, type GoogleReason } from './fakeGoogle/googleErrors';
+import { createOAuth, FAKE_CLIENT_ID, fakeServiceAccountKey } from './fakeGoogle/oauth';
+import {
+  POPUP_PATHS,
+  POPUP_SCRIPT,
+  popupErrorPage,
+  popupPage,
+  standInPage,
+} from './fakeGoogle/popup';
+import { handleReseller, RESELLER_SCOPE } from './fakeGoogle/reseller';
+import { sequentialRoundTrips, type TimedCall } from './fakeGoogle/roundTrips';
 
-// A local stand-in for the Google endpoints the provider calls (token info, Directory users and group
-// members, Reseller customers and subscriptions), holding the contract's dataset, for tests only.
-// It answers with Google's own error shapes and texts.
+// A local stand-in for every Google endpoint google mode calls, answering in Google's documented
+// shapes (googleapis' reseller/v1 and admin/directory_v1 types, Google's reference pages): OAuth
+// (token information, the service account's JWT exchange, a sign-in popup), the Reseller API, the
+// Directory API and, on request, MX answers over UDP. Faults, hangs, lost answers and added latency
+// are injected per call. Test-only: it is not part of the built server (tsconfig.server.json).
 
-export const FAKE_CLIENT_ID = 'portal-client.apps.googleusercontent.com';
-export const FAKE_RESELLER_TOKEN = 'reseller-admin-token';
-export const FAKE_GROUP_TEMPLATE = 'portal-{kind}-{customerId}@reseller.example';
-const TOKEN_LIFETIME_SECONDS = 3599;
-/** stranger.example runs Google Workspace through another reseller, not this one. */
-const OTHER_RESELLERS_DOMAIN = 'stranger.example';
-const MS_PER_SECOND = 1000;
+export { FAKE_CLIENT_ID, FAKE_GROUP_TEMPLATE, RESELLER_ADMIN };
+export type { FakeState, GoogleReason };
 
-interface FakeToken {
-  email: string;
-  scopes: string[];
-  audience: string;
-  expiresAt: number;
-}
+/** What an injected call does instead of its normal answer. */
+export type Fault =
+  /** Google's error envelope for this reason (with Retry-After when given). */
+  | { reason: GoogleReason; message?: string; retryAfterSeconds?: number }
+  /** Any status and body, e.g. a 500 without Google's envelope. */
+  | { status: number; body?: unknown }
+  /** Never answers and changes nothing (until the fake closes). */
+  | 'hang'
+  /** Drops the connection without an answer and changes nothing. */
+  | 'reset'
+  /** The call takes effect, then its answer is lost: hangs, drops, or answers 503. */
+  | { applyThen: 'hang' | 'reset' | 503 };
 
-interface Injected {
+interface Injection {
   method: string;
   path: RegExp;
-  status: number;
-  body: unknown;
+  fault: Fault;
+  remaining: number;
 }
 
-function googleError(status: number, message: string, reason = 'invalid') {
-  return { error: { code: status, message, errors: [{ message, domain: 'global', reason }] } };
+export interface FakeCall extends TimedCall {
+  /** Whose token: a person's, the reseller's service account, or none. */
+  caller: 'user' | 'reseller' | 'none';
+  status: number | 'no answer';
 }
 
-export async function startFakeGoogle() {
+export interface FakeGoogleOptions {
+  /** Listening port; 0 (default) picks a free one. */
+  port?: number;
+  /** Added to every answer (the benchmark uses 100 ms). */
+  latencyMs?: number;
+  /** Also answer MX questions over UDP (PORTAL_DNS_SERVERS). */
+  dns?: boolean;
+  dnsPort?: number;
+  /** Opener origins the sign-in popup answers; default any http://127.0.0.1 or localhost origin. */
+  allowedOrigins?: readonly string[];
+  /**
+   * Most items per page of a list. Default 2, so every caller's paging is exercised; 'google' uses
+   * Google's own limits (100 subscriptions, 200 members), as the benchmark does.
+   */
+  pageSize?: number | 'google';
+}
+
+const LOCAL_ORIGIN = /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/;
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseBody(text: string, contentType: string | undefined): unknown {
+  if (text === '') return undefined;
+  if (contentType?.includes('application/x-www-form-urlencoded')) return new URLSearchParams(text);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
   let clock = Date.now();
-  const tokens = new Map<string, FakeToken>();
-  const users = new Map(SEED_DIRECTORY_USERS.map((u) => [u.email, u]));
-  const customers = SEED_CUSTOMERS.map((c) => ({ ...c }));
-  const subscriptions = SEED_SUBSCRIPTIONS.map((s) => ({ ...s }));
-  const groups = new Map<string, Set<string>>();
-  for (const customer of SEED_CUSTOMERS) {
-    for (const kind of ['licence', 'support']) {
-      groups.set(`portal-${kind}-${customer.customerId.toLowerCase()}@reseller.example`, new Set());
-    }
-  }
-  for (const d of SEED_DELEGATES) {
-    groups.get(`portal-${d.kind}-${d.customerId.toLowerCase()}@reseller.example`)?.add(d.email);
-  }
-  const injected: Injected[] = [];
-  const calls: { method: string; path: string }[] = [];
-
-  const toGoogleSubscription = (s: (typeof subscriptions)[number]) => ({
-    kind: 'reseller#subscription',
-    customerId: s.customerId,
-    subscriptionId: s.subscriptionId,
-    skuId: '1010020028',
-    skuName: s.skuName,
-    status: 'ACTIVE',
-    plan: {
-      planName: s.planName,
-      isCommitmentPlan: s.planName.startsWith('ANNUAL'),
-      ...(s.renewalDate === null
-        ? {}
-        : {
-            commitmentInterval: {
-              startTime: String(Date.parse(s.renewalDate) - 365 * 24 * 3600 * 1000),
-              endTime: String(Date.parse(s.renewalDate)),
-            },
-          }),
-    },
-    seats: {
-      numberOfSeats: s.numberOfSeats,
-      licensedNumberOfSeats: s.licensedNumberOfSeats,
-      maximumNumberOfSeats: s.maximumNumberOfSeats,
-    },
+  const state: FakeState = demoState();
+  const injected: Injection[] = [];
+  const calls: FakeCall[] = [];
+  const sockets = new Set<Socket>();
+  let rootUrl = '';
+  const oauth = createOAuth({
+    tokenUrl: () => `${rootUrl}token`,
+    delegatedScopes: [RESELLER_SCOPE, ...DIRECTORY_USER_SCOPES, ...GROUP_MEMBER_SCOPES],
+    isResellerAdmin: (email) => findUser(state, email)?.primaryEmail === RESELLER_ADMIN,
+    now: () => clock,
   });
+  const originAllowed = (origin: string) =>
+    options.allowedOrigins === undefined
+      ? LOCAL_ORIGIN.test(origin)
+      : options.allowedOrigins.includes(origin);
 
-  async function readBody(request: IncomingMessage): Promise<string> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
+  function popup(method: string, url: URL, body: unknown): FakeAnswer | undefined {
+    const standIn = /^\/stand-in\/([a-z-]+)$/.exec(url.pathname);
+    const page = standIn === null ? undefined : standInPage(standIn[1] ?? '');
+    if (method === 'GET' && page !== undefined) {
+      return { status: 200, body: page, headers: { 'content-type': 'text/html; charset=utf-8' } };
+    }
+    if (method === 'GET' && url.pathname === POPUP_PATHS.script) {
+      return { status: 200, body: POPUP_SCRIPT, headers: { 'content-type': 'text/javascript' } };
+    }
+    if (method === 'GET' && url.pathname === POPUP_PATHS.page) {
+      const q = url.searchParams;
+      const hint = q.get('login_hint') ?? '';
+      const user = findUser(state, hint);
+      const origin = q.get('origin') ?? '';
+      const problem =
+        q.get('client_id') !== FAKE_CLIENT_ID
+          ? `The OAuth client ${q.get('client_id') ?? ''} is not registered with the fake Google.`
+          : !originAllowed(origin)
+            ? `The origin ${origin} is not an authorised JavaScript origin of this client.`
+            : user === undefined
+              ? `Couldn't find your Google Account (${hint}).`
+              : user.suspended || user.archived
+                ? `The account ${hint} is suspended or archived.`
+                : undefined;
+      const html =
+        problem !== undefined
+          ? popupErrorPage(problem)
+          : popupPage({
+              clientId: FAKE_CLIENT_ID,
+              loginHint: user?.primaryEmail ?? hint,
+              scopes: (q.get('scope') ?? '').split(' ').filter((s) => s !== ''),
+              origin,
+            });
+      return {
+        status: problem === undefined ? 200 : 400,
+        body: html,
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+      };
+    }
+    if (method === 'POST' && url.pathname === POPUP_PATHS.token) {
+      const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<
+        string,
+        unknown
+      >;
+      const user = findUser(state, String(fields.login_hint ?? ''));
+      const scopes = Array.isArray(fields.scopes) ? fields.scopes.map(String) : [];
+      if (fields.client_id !== FAKE_CLIENT_ID || user === undefined || user.suspended) {
+        return { status: 400, body: { error: 'access_denied', error_description: 'Refused.' } };
+      }
+      return { status: 200, body: oauth.popupToken(user.primaryEmail, scopes, FAKE_CLIENT_ID) };
+    }
+    return undefined;
   }
 
-  function handle(method: string, url: URL, auth: string, body: string): [number, unknown] {
+  function handle(method: string, url: URL, token: string, body: unknown): FakeAnswer {
     const path = decodeURIComponent(url.pathname);
-    const isReseller = auth === FAKE_RESELLER_TOKEN;
-    const holder = tokens.get(auth);
-    const liveHolder = holder !== undefined && holder.expiresAt > clock ? holder : undefined;
-
-    if (method === 'POST' && path === '/tokeninfo') {
-      if (liveHolder === undefined) {
-        return [400, { error: 'invalid_token', error_description: 'Invalid Value' }];
-      }
-      return [
-        200,
-        {
-          aud: liveHolder.audience,
-          azp: liveHolder.audience,
-          email: liveHolder.email,
-          email_verified: 'true',
-          scope: liveHolder.scopes.join(' '),
-          expires_in: String(Math.floor((liveHolder.expiresAt - clock) / MS_PER_SECOND)),
-        },
-      ];
+    if (method === 'POST' && path === '/token') {
+      return oauth.exchange(body instanceof URLSearchParams ? body : new URLSearchParams());
     }
-
-    let match = /^\/admin\/directory\/v1\/users\/([^/]+)$/.exec(path);
-    if (method === 'GET' && match) {
-      const key = (match[1] ?? '').toLowerCase();
-      if (!isReseller) {
-        if (liveHolder === undefined) {
-          return [
-            401,
-            googleError(401, 'Request had invalid authentication credentials.', 'authError'),
-          ];
-        }
-        if (!liveHolder.scopes.includes(DIRECTORY_SCOPE)) {
-          return [
-            403,
-            googleError(
-              403,
-              'Request had insufficient authentication scopes.',
-              'insufficientPermissions',
-            ),
-          ];
-        }
-        if (key.split('@')[1] !== liveHolder.email.split('@')[1]) {
-          return [403, googleError(403, 'Not Authorized to access this resource/api', 'forbidden')];
-        }
-        // Like Google: only an admin may read the admin view (the default); others read domain_public.
-        const publicView = url.searchParams.get('viewType') === 'domain_public';
-        if (!publicView && users.get(liveHolder.email)?.isAdmin !== true) {
-          return [403, googleError(403, 'Not Authorized to access this resource/api', 'forbidden')];
-        }
-      }
-      const user = users.get(key);
-      if (user === undefined)
-        return [404, googleError(404, 'Resource Not Found: userKey', 'notFound')];
-      const adminView = url.searchParams.get('viewType') !== 'domain_public';
-      return [
-        200,
-        {
-          primaryEmail: user.email,
-          // isAdmin is an admin-only field: the public view leaves it out.
-          ...(adminView ? { isAdmin: user.isAdmin } : {}),
-          ...(user.photo === null
-            ? {}
-            : { thumbnailPhotoUrl: `https://photos.example/${user.photo}` }),
-        },
-      ];
+    if (path === '/tokeninfo' && (method === 'GET' || method === 'POST')) {
+      const fromBody = body instanceof URLSearchParams ? body.get('access_token') : null;
+      return oauth.tokenInfo(fromBody ?? url.searchParams.get('access_token') ?? '');
     }
+    const page = popup(method, url, body);
+    if (page !== undefined) return page;
+    const holder = token === '' ? undefined : oauth.holder(token);
+    if (token !== '' && holder === undefined) return googleError('authError');
+    const request = { method, path, query: url.searchParams, body, holder };
+    const { pageSize } = options;
+    return (
+      handleReseller(state, request, pageSize === 'google' ? 100 : pageSize) ??
+      handleDirectory(state, request, pageSize === 'google' ? 200 : pageSize) ??
+      googleError('notFound', `The fake Google has no ${method} ${path}`)
+    );
+  }
 
-    if (!isReseller) return [401, googleError(401, 'Login Required.', 'required')];
+  function takeFault(method: string, path: string): Fault | undefined {
+    const index = injected.findIndex((i) => i.method === method && i.path.test(path));
+    if (index < 0) return undefined;
+    const hit = injected[index];
+    if (hit === undefined) return undefined;
+    hit.remaining -= 1;
+    if (hit.remaining <= 0) injected.splice(index, 1);
+    return hit.fault;
+  }
 
-    match = /^\/apps\/reseller\/v1\/customers\/([^/]+)$/.exec(path);
-    if (method === 'GET' && match) {
-      const key = match[1] ?? '';
-      const customer = customers.find((c) => c.domain === key || c.customerId === key);
-      if (key === OTHER_RESELLERS_DOMAIN) {
-        // Google answers for a domain another reseller manages, with the bare minimum.
-        return [200, { customerId: 'C0other99', customerDomain: key, customerType: 'domain' }];
-      }
-      if (customer === undefined) return [404, googleError(404, 'Resource not found', 'notFound')];
-      return [
-        200,
-        {
-          kind: 'reseller#customer',
-          customerId: customer.customerId,
-          customerDomain: customer.domain,
-          customerType: 'domain',
-          alternateEmail: `billing@${customer.domain}`,
-          postalAddress: { contactName: 'Billing', countryCode: 'GB', postalCode: 'SW1A 1AA' },
-          resourceUiUrl: `https://admin.google.com/${customer.domain}/Dashboard`,
-        },
-      ];
+  function send(response: ServerResponse, answer: FakeAnswer): void {
+    response.statusCode = answer.status;
+    for (const [name, value] of Object.entries(answer.headers ?? {})) {
+      response.setHeader(name, value);
     }
-
-    if (method === 'GET' && path === '/apps/reseller/v1/subscriptions') {
-      const customerId = url.searchParams.get('customerId');
-      const list = subscriptions
-        .filter((s) => s.customerId === customerId)
-        .map(toGoogleSubscription);
-      // Every customer also holds a storage add-on, which is not the Workspace subscription.
-      const storage = {
-        customerId,
-        subscriptionId: `storage-${customerId}`,
-        skuId: 'Google-Drive-storage-20GB',
-        skuName: 'Google Drive storage 20GB',
-        status: 'ACTIVE',
-        plan: { planName: 'FLEXIBLE' },
-        seats: { maximumNumberOfSeats: 1 },
-      };
-      return [200, { subscriptions: [storage, ...list] }];
+    if (answer.body === undefined) {
+      response.end();
+      return;
     }
-
-    match =
-      /^\/apps\/reseller\/v1\/customers\/([^/]+)\/subscriptions\/([^/]+)(\/changeSeats)?$/.exec(
-        path,
-      );
-    if (match) {
-      const subscription = subscriptions.find(
-        (s) => s.customerId === match?.[1] && s.subscriptionId === match[2],
-      );
-      if (subscription === undefined)
-        return [404, googleError(404, 'Resource not found', 'notFound')];
-      if (method === 'GET' && match[3] === undefined)
-        return [200, toGoogleSubscription(subscription)];
-      if (method === 'POST' && match[3] === '/changeSeats') {
-        const requested = (JSON.parse(body) as { numberOfSeats?: number }).numberOfSeats ?? 0;
-        subscription.numberOfSeats = requested;
-        return [200, toGoogleSubscription(subscription)];
-      }
+    if (typeof answer.body === 'string') {
+      response.end(answer.body);
+      return;
     }
-
-    match = /^\/admin\/directory\/v1\/groups\/([^/]+)\/members(?:\/([^/]+))?$/.exec(path);
-    if (match) {
-      const group = groups.get((match[1] ?? '').toLowerCase());
-      if (group === undefined)
-        return [404, googleError(404, 'Resource Not Found: groupKey', 'notFound')];
-      const memberKey = match[2]?.toLowerCase();
-      if (method === 'GET' && memberKey === undefined) {
-        return [
-          200,
-          { members: [...group].map((email) => ({ email, role: 'MEMBER', type: 'USER' })) },
-        ];
-      }
-      if (method === 'POST' && memberKey === undefined) {
-        const email = ((JSON.parse(body) as { email?: string }).email ?? '').toLowerCase();
-        if (group.has(email)) return [409, googleError(409, 'Member already exists.', 'duplicate')];
-        group.add(email);
-        return [200, { email, role: 'MEMBER' }];
-      }
-      if (method === 'DELETE' && memberKey !== undefined) {
-        if (!group.delete(memberKey)) {
-          return [404, googleError(404, 'Resource Not Found: memberKey', 'notFound')];
-        }
-        return [204, undefined];
-      }
-    }
-    return [404, googleError(404, `No fake for ${method} ${path}`, 'notFound')];
+    response.setHeader('content-type', 'application/json; charset=UTF-8');
+    response.end(JSON.stringify(answer.body));
   }
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     void (async () => {
-      const body = await readBody(request);
+      const startedAt = Date.now();
+      const text = await readBody(request);
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
       const method = request.method ?? 'GET';
-      calls.push({ method, path: url.pathname });
-      const auth = (request.headers.authorization ?? '').replace(/^Bearer /, '');
-      const failure = injected.findIndex((i) => i.method === method && i.path.test(url.pathname));
-      const [status, answer] =
-        failure >= 0
-          ? (() => {
-              const [hit] = injected.splice(failure, 1);
-              return [hit?.status ?? 500, hit?.body] as [number, unknown];
-            })()
-          : handle(method, url, auth, body);
-      response.statusCode = status;
-      if (answer === undefined) {
-        response.end();
+      const token = (request.headers.authorization ?? '').replace(/^Bearer /i, '');
+      const holder = token === '' ? undefined : oauth.holder(token);
+      const call: FakeCall = {
+        method,
+        path: url.pathname,
+        startedAt,
+        endedAt: startedAt,
+        caller: holder === undefined ? 'none' : holder.delegated ? 'reseller' : 'user',
+        status: 'no answer',
+      };
+      calls.push(call);
+      const latency = fake.latencyMs;
+      if (latency > 0) await sleep(latency);
+      const finish = (answer: FakeAnswer | 'none') => {
+        call.endedAt = Date.now();
+        if (answer === 'none') return;
+        call.status = answer.status;
+        send(response, answer);
+      };
+      const body = parseBody(text, request.headers['content-type']);
+      const fault = takeFault(method, url.pathname);
+      if (fault === undefined) {
+        finish(handle(method, url, token, body));
         return;
       }
-      response.setHeader('content-type', 'application/json; charset=utf-8');
-      response.end(JSON.stringify(answer));
+      if (fault === 'hang') return;
+      if (fault === 'reset') {
+        finish('none');
+        request.socket.destroy();
+        return;
+      }
+      if (typeof fault === 'object' && 'applyThen' in fault) {
+        handle(method, url, token, body);
+        if (fault.applyThen === 'hang') return;
+        if (fault.applyThen === 'reset') {
+          finish('none');
+          request.socket.destroy();
+          return;
+        }
+        finish(googleError('backendError'));
+        return;
+      }
+      if ('reason' in fault) {
+        finish(googleError(fault.reason, fault.message, fault.retryAfterSeconds));
+        return;
+      }
+      finish({ status: fault.status, body: fault.body });
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const rootUrl = `http://127.0.0.1:${port}/`;
+  rootUrl = `http://127.0.0.1:${port}/`;
 
-  return {
+  let dns: FakeDns | undefined;
+  if (options.dns === true) {
+    dns = await startFakeDns((domain) => state.mx.get(domain), options.dnsPort);
+  }
+
+  const subscription = (subscriptionId: string): FakeSubscription => {
+    const found = state.subscriptions.find((s) => s.subscriptionId === subscriptionId);
+    if (found === undefined) throw new Error(`the fake has no subscription ${subscriptionId}`);
+    return found;
+  };
+
+  const fake = {
     rootUrl,
     tokenInfoUrl: `${rootUrl}tokeninfo`,
+    tokenUrl: `${rootUrl}token`,
+    popupUrl: `${rootUrl}${POPUP_PATHS.page.slice(1)}`,
+    clientId: FAKE_CLIENT_ID,
+    groupTemplate: FAKE_GROUP_TEMPLATE,
+    resellerAdmin: RESELLER_ADMIN,
+    serviceAccountKey: fakeServiceAccountKey(),
+    /** host:port of the MX responder, when started with dns: true. */
+    dnsServer: dns?.server,
+    dns,
+    state,
     calls,
-    /** Google's identity service issuing a user an access token. */
+    /** Milliseconds added to every answer. */
+    latencyMs: options.latencyMs ?? 0,
+
+    /** Google Identity Services issuing a person an access token for the portal's client. */
     issueToken(email: string, scopes: readonly string[], audience = FAKE_CLIENT_ID): string {
-      const token = `ya29.${randomBytes(24).toString('base64url')}`;
-      tokens.set(token, {
-        email: email.toLowerCase(),
-        scopes: [...scopes],
-        audience,
-        expiresAt: clock + TOKEN_LIFETIME_SECONDS * MS_PER_SECOND,
-      });
-      return token;
+      return oauth.issue(email, scopes, audience, false);
     },
+    /** Moves the fake's clock (token expiry) forward. */
     advanceClock(ms: number) {
       clock += ms;
     },
-    /** The next request matching method and path answers this instead. */
-    failNext(method: string, path: RegExp, status: number, body: unknown) {
-      injected.push({ method, path, status, body });
+    /** The next `times` calls matching method and path get `fault` instead of their answer. */
+    failNext(method: string, path: RegExp, fault: Fault, times = 1) {
+      injected.push({ method, path, fault, remaining: times });
+    },
+    /** The calls made since `from` (an index into calls), and how many waited one after another. */
+    roundTrips(from = 0): number {
+      return sequentialRoundTrips(calls.slice(from));
     },
     /** Another admin changes the seats behind the portal's back. */
     setSeats(subscriptionId: string, numberOfSeats: number) {
-      const subscription = subscriptions.find((s) => s.subscriptionId === subscriptionId);
-      if (subscription) subscription.numberOfSeats = numberOfSeats;
+      subscription(subscriptionId).numberOfSeats = numberOfSeats;
+    },
+    updateSubscription(subscriptionId: string, changes: Partial<FakeSubscription>) {
+      Object.assign(subscription(subscriptionId), changes);
+    },
+    addSubscription(added: FakeSubscription) {
+      state.subscriptions.push(added);
+    },
+    updateUser(email: string, changes: Partial<FakeUser>) {
+      const user = findUser(state, email);
+      if (user === undefined) throw new Error(`the fake has no user ${email}`);
+      Object.assign(user, changes);
+    },
+    /** The customer's Admin console switches: reseller access, and the reseller's Admin SDK access. */
+    setCustomerAccess(
+      domain: string,
+      access: { resellerAccess?: boolean; adminSdkAccess?: boolean },
+    ) {
+      const customer = customerOfDomain(state, domain);
+      if (customer === undefined) throw new Error(`the fake has no customer ${domain}`);
+      Object.assign(customer, access);
     },
     deleteGroup(groupEmail: string) {
-      groups.delete(groupEmail);
+      state.groups.delete(groupEmail.toLowerCase());
+    },
+    members(groupEmail: string): string[] {
+      return [...(state.groups.get(groupEmail.toLowerCase()) ?? [])];
     },
     async close() {
+      for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await dns?.close();
     },
   };
+  return fake;
 }
 
 export type FakeGoogle = Awaited<ReturnType<typeof startFakeGoogle>>;
+
+/**
+ * The environment that runs the portal in google mode against this fake (docs/configuration-google.md,
+ * "Testing against an emulator"). Merge it over process.env and start the portal.
+ */
+export function fakeGoogleEnv(fake: FakeGoogle, sessionSecret: string): Record<string, string> {
+  return {
+    PORTAL_PROVIDER: 'google',
+    GOOGLE_CLIENT_ID: fake.clientId,
+    RESELLER_NAME: 'Example Reseller',
+    RESELLER_ADMIN_EMAIL: fake.resellerAdmin,
+    GOOGLE_SERVICE_ACCOUNT_KEY: JSON.stringify(fake.serviceAccountKey),
+    DELEGATE_GROUP_TEMPLATE: fake.groupTemplate,
+    SESSION_SECRET: sessionSecret,
+    CONTACT_URL: `${fake.rootUrl}stand-in/contact`,
+    HELPDESK_URL: `${fake.rootUrl}stand-in/helpdesk`,
+    SUPPORT_SITE_URL: `${fake.rootUrl}stand-in/support-site`,
+    GOOGLE_API_ROOT_URL: fake.rootUrl,
+    GOOGLE_TOKENINFO_URL: fake.tokenInfoUrl,
+    GOOGLE_OAUTH_TOKEN_URL: fake.tokenUrl,
+    GOOGLE_SIGN_IN_POPUP_URL: fake.popupUrl,
+    ...(fake.dnsServer === undefined ? {} : { PORTAL_DNS_SERVERS: fake.dnsServer }),
+  };
+}

@@ -1,34 +1,30 @@
 import { describeProviderContract } from '../providerContract';
-import {
-  FAKE_CLIENT_ID,
-  FAKE_GROUP_TEMPLATE,
-  FAKE_RESELLER_TOKEN,
-  startFakeGoogle,
-} from './fakeGoogle.testing';
+import { startFakeGoogle } from './fakeGoogle.testing';
 import { createGoogleProvider } from './googleProvider';
 
-// The shared provider contract against the Google provider, with Google replaced by a local fake.
+// The shared provider contract against the Google provider, with Google replaced by the local fake:
+// real token exchange (the service account's signed JWT), real HTTP, Google's shapes and paging.
 // Google keeps the data, not the process, so there is no restart to test here.
 describeProviderContract(
   'google',
-  async () => {
+  async (settings = {}) => {
     const fake = await startFakeGoogle();
     const provider = createGoogleProvider({
-      clientId: FAKE_CLIENT_ID,
+      clientId: fake.clientId,
       resellerName: 'Example Reseller',
-      resellerAdminEmail: 'admin@reseller.example',
-      serviceAccountKey: {
-        client_email: 'unused@example.iam.gserviceaccount.com',
-        private_key: '',
-      },
-      delegateGroupTemplate: FAKE_GROUP_TEMPLATE,
+      resellerAdminEmail: fake.resellerAdmin,
+      serviceAccountKey: fake.serviceAccountKey,
+      delegateGroupTemplate: fake.groupTemplate,
       apiRootUrl: fake.rootUrl,
       tokenInfoUrl: fake.tokenInfoUrl,
-      retry: false,
-      delegatedAccessToken: async () => FAKE_RESELLER_TOKEN,
-      // The dataset's .example domains have no DNS; the reseller's records answer instead.
+      tokenUrl: fake.tokenUrl,
+      ...settings,
+      // The dataset's .example domains have no DNS; the fake's own MX table answers instead.
       resolveMx: async (domain) =>
-        domain === 'stranger.example' ? [{ exchange: 'aspmx.l.google.com', priority: 1 }] : [],
+        (fake.state.mx.get(domain) ?? []).map((exchange, index) => ({
+          exchange,
+          priority: index * 10,
+        })),
     });
     return {
       provider,

@@ -1,27 +1,40 @@
-import { promises as dns } from 'node:dns';
-import { JWT, OAuth2Client } from 'google-auth-library';
 // Deep imports load two APIs instead of all of googleapis (about a second saved at start-up).
 import { admin_directory_v1 } from 'googleapis/build/src/apis/admin';
 import { reseller_v1 } from 'googleapis/build/src/apis/reseller';
-import type { DelegateKind } from '../../../contract/api';
+import { API_PATHS, type DelegateKind } from '../../../contract/api';
 import { domainOf } from '../../../contract/email';
 import { ERROR_TEXT } from '../../../contract/errors';
-import type { SubscriptionStatus } from '../../../contract/subscription';
 import { DIRECTORY_SCOPE } from '../../../contract/limits';
 import { ApiError } from '../../apiError';
-import type { DirectoryUser, PortalProvider, WorkspaceSubscription } from '../provider';
-import { checkSeatChange } from '../seatRules';
+import { SERVER_TEXT } from '../../messages';
+import type { Customer, DirectoryUser, PortalProvider, WorkspaceSubscription } from '../provider';
+import { DEFAULT_SEAT_POLICY } from '../seatPolicy';
+import { checkSeatChange, staleTotal } from '../seatRules';
+import { callLimits, signalOf, withReadRetries, type CallLimits } from './googleCalls';
 import {
+  isAdminSdkAccessOff,
+  isDailyLimit,
+  isForbidden,
   isInsufficientScopes,
+  isLostAnswer,
+  isRateLimited,
   readFailure,
   unauthenticated,
   upstreamError,
   type GoogleFailure,
 } from './googleFailure';
-import type { GoogleProviderOptions } from './options';
+import { createMxLookup } from './mxLookup';
+import { GOOGLE_DEFAULTS, type GoogleProviderOptions } from './options';
+import { createServiceAccountTokens, GOOGLE_TOKEN_URL } from './serviceAccount';
+import { DEFAULT_WORKSPACE_SKU_IDS } from '../skus';
+import { chooseWorkspaceSubscription, toWorkspaceSubscription } from './subscriptionChoice';
+import { fetchTokenInfo, GOOGLE_TOKENINFO_URL } from './tokenInfo';
+import { createTtlCache } from './ttlCache';
 
-// The production provider: Google's token information, the Admin SDK Directory API (users and the
-// delegate groups) and the Reseller API, each called with the narrowest credentials that work.
+// The production provider: Google's token information, the Admin SDK Directory API (users, photos,
+// the delegate groups) and the Reseller API, each called with the narrowest credentials that work,
+// with a time limit per call, retries for reads only, and a short cache that every change drops
+// (docs/configuration-google.md).
 
 export const GOOGLE_SCOPES = {
   resellerOrders: 'https://www.googleapis.com/auth/apps.order',
@@ -33,67 +46,29 @@ const SERVICES = {
   identity: "Google's token service",
   directory: "Google's Directory API",
   reseller: "Google's Reseller API",
-  dns: 'DNS',
 } as const;
 
-/** A hung upstream call must not hold a request forever. */
-const GOOGLE_TIMEOUT_MS = 15_000;
 /** Directory API's maximum page size for group members. */
 const MEMBERS_PAGE_SIZE = 200;
 /** Reseller API's maximum page size for subscriptions. */
 const SUBSCRIPTIONS_PAGE_SIZE = 100;
 /** Bounds every page loop; far beyond any real group or customer. */
 const MAX_PAGES = 50;
-/** Workspace SKUs are 1010020xxx (Business, Enterprise, Essentials, Frontline). */
-const WORKSPACE_SKU_PREFIX = '101002';
-const WORKSPACE_SKU_NAME_PREFIXES = ['Google Workspace', 'G Suite'];
 /** Mail exchangers of Google Workspace domains: aspmx.l.google.com, smtp.google.com, *.googlemail.com. */
 const GOOGLE_MX = /(^|\.)(google\.com|googlemail\.com)\.?$/i;
+/** Directory photo types (the reference's mimeType values) as HTTP content types. */
+const PHOTO_TYPES: Readonly<Record<string, string>> = {
+  JPEG: 'image/jpeg',
+  PNG: 'image/png',
+  GIF: 'image/gif',
+  BMP: 'image/bmp',
+  TIFF: 'image/tiff',
+};
 
-function bearer(token: string) {
-  return { headers: { authorization: `Bearer ${token}` } };
-}
+type MethodOptions = CallLimits & { retry: false; headers: { authorization: string } };
 
-function isWorkspace(subscription: reseller_v1.Schema$Subscription): boolean {
-  const skuName = subscription.skuName ?? '';
-  return (
-    (subscription.skuId ?? '').startsWith(WORKSPACE_SKU_PREFIX) ||
-    WORKSPACE_SKU_NAME_PREFIXES.some((prefix) => skuName.startsWith(prefix))
-  );
-}
-
-/** Google's status words; an unknown one is treated as not active. */
-function toStatus(status: string | null | undefined): SubscriptionStatus {
-  return status === 'ACTIVE' || status === 'PENDING'
-    ? status
-    : status == null
-      ? 'ACTIVE'
-      : 'SUSPENDED';
-}
-
-/** Google gives the commitment's end as epoch milliseconds in a string. */
-function toDay(epochMs: string | null | undefined): string | null {
-  const ms = Number(epochMs);
-  return epochMs == null || !Number.isFinite(ms) ? null : new Date(ms).toISOString().slice(0, 10);
-}
-
-function toWorkspaceSubscription(s: reseller_v1.Schema$Subscription): WorkspaceSubscription {
-  // Annual plans count bought seats in numberOfSeats; Flexible plans only count assigned ones.
-  const numberOfSeats = s.seats?.numberOfSeats ?? s.seats?.licensedNumberOfSeats ?? 0;
-  return {
-    subscriptionId: s.subscriptionId ?? '',
-    customerId: s.customerId ?? '',
-    skuName: s.skuName ?? s.skuId ?? '',
-    planName: s.plan?.planName ?? '',
-    numberOfSeats,
-    licensedNumberOfSeats: s.seats?.licensedNumberOfSeats ?? 0,
-    // Without a cap from Google nothing can be added, which is the safe reading.
-    maximumNumberOfSeats: s.seats?.maximumNumberOfSeats ?? numberOfSeats,
-    status: toStatus(s.status),
-    suspensionReasons: s.suspensionReasons ?? [],
-    isTrial: s.trialSettings?.isInTrial === true,
-    renewalDate: toDay(s.plan?.commitmentInterval?.endTime),
-  };
+function withToken(limits: CallLimits, token: string): MethodOptions {
+  return { ...limits, retry: false, headers: { authorization: `Bearer ${token}` } };
 }
 
 /**
@@ -108,105 +83,230 @@ function isOwnCustomer(customer: reseller_v1.Schema$Customer): boolean {
   );
 }
 
+/** Google's web-safe base64 (- _ and * or . for padding) as bytes. */
+function photoBytes(photoData: string): Buffer {
+  const standard = photoData.replace(/-/g, '+').replace(/_/g, '/').replace(/[*.]/g, '=');
+  return Buffer.from(standard, 'base64');
+}
+
 function toDirectoryUser(user: admin_directory_v1.Schema$User, email: string): DirectoryUser {
   return {
     email: (user.primaryEmail ?? email).toLowerCase(),
     isAdmin: user.isAdmin === true,
-    thumbnailPhotoUrl: user.thumbnailPhotoUrl ?? null,
+    // Google's photo URLs are on hosts the portal's CSP does not allow; the portal serves it itself.
+    thumbnailPhotoUrl: user.thumbnailPhotoUrl == null ? null : API_PATHS.photo,
+    customerId: user.customerId ?? null,
+    aliases: [...(user.aliases ?? []), ...(user.nonEditableAliases ?? [])].map((a) =>
+      a.toLowerCase(),
+    ),
   };
 }
 
+/** A suspended or archived account does not sign in, and loses access it had. */
+function refuseInactive(user: admin_directory_v1.Schema$User, email: string): void {
+  const address = (user.primaryEmail ?? email).toLowerCase();
+  if (user.suspended === true) {
+    throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.directoryUserSuspended(address));
+  }
+  if (user.archived === true) {
+    throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.directoryUserArchived(address));
+  }
+}
+
 export function createGoogleProvider(options: GoogleProviderOptions): PortalProvider {
-  // Node's own fetch: no lazily imported node-fetch, one HTTP stack for every Google call.
-  const transport = { fetchImplementation: fetch, timeout: GOOGLE_TIMEOUT_MS };
+  const callTimeoutMs = options.callTimeoutMs ?? GOOGLE_DEFAULTS.callTimeoutMs;
+  const policy = options.seatPolicy ?? DEFAULT_SEAT_POLICY;
+  const allowedSkuIds = options.workspaceSkuIds ?? DEFAULT_WORKSPACE_SKU_IDS;
+  // Node's own fetch: one HTTP stack for every Google call. Retries are this provider's own.
   const apiOptions = {
-    ...transport,
-    retry: options.retry ?? true,
+    fetchImplementation: fetch,
+    retry: false,
     ...(options.apiRootUrl === undefined ? {} : { rootUrl: options.apiRootUrl }),
   };
   const directory = new admin_directory_v1.Admin(apiOptions);
   const reseller = new reseller_v1.Reseller(apiOptions);
-  const tokenInfo = new OAuth2Client({
-    transporterOptions: transport,
-    ...(options.tokenInfoUrl === undefined
-      ? {}
-      : { endpoints: { tokenInfoUrl: options.tokenInfoUrl } }),
+  const serviceAccount = createServiceAccountTokens({
+    key: options.serviceAccountKey,
+    subject: options.resellerAdminEmail,
+    tokenUrl: options.tokenUrl ?? GOOGLE_TOKEN_URL,
   });
-
-  // One JWT per scope set: each caches and refreshes its own access token.
-  const jwts = new Map<string, JWT>();
-  const delegatedAccessToken =
-    options.delegatedAccessToken ??
-    (async (scopes: readonly string[]) => {
-      const key = scopes.join(' ');
-      let jwt = jwts.get(key);
-      if (jwt === undefined) {
-        jwt = new JWT({
-          email: options.serviceAccountKey.client_email,
-          key: options.serviceAccountKey.private_key,
-          scopes: [...scopes],
-          subject: options.resellerAdminEmail,
-          transporterOptions: transport,
-        });
-        jwts.set(key, jwt);
-      }
-      const { token } = await jwt.getAccessToken();
-      if (typeof token !== 'string') throw new Error('the service account got no access token');
-      return token;
+  const cache = createTtlCache(options.cacheTtlMs ?? GOOGLE_DEFAULTS.cacheTtlMs);
+  const resolveMx =
+    options.resolveMx ??
+    createMxLookup({
+      ...(options.dnsServers === undefined ? {} : { servers: options.dnsServers }),
+      timeoutMs: options.mxTimeoutMs ?? GOOGLE_DEFAULTS.mxTimeoutMs,
     });
 
-  /** Runs a call with the reseller admin's delegated credentials; a refused credential is our fault. */
-  async function asReseller<T>(
-    scope: string,
-    service: string,
-    call: (auth: ReturnType<typeof bearer>) => Promise<T>,
-  ): Promise<T> {
-    let token: string;
-    try {
-      token = await delegatedAccessToken([scope]);
-    } catch (error) {
-      throw upstreamError(readFailure(error), `${service} (service-account sign-in)`);
+  /** One call as the reseller admin; a token Google no longer accepts is exchanged once more. */
+  async function asReseller<T>(scope: string, call: (auth: MethodOptions) => Promise<T>) {
+    for (let renewed = false; ; renewed = true) {
+      const token = await serviceAccount.accessToken([scope], signalOf(callLimits(callTimeoutMs)));
+      try {
+        return await call(withToken(callLimits(callTimeoutMs), token));
+      } catch (error) {
+        if (renewed || readFailure(error).status !== 401) throw error;
+        serviceAccount.forget([scope]);
+      }
     }
-    return call(bearer(token));
   }
+
+  /** Starts the service account's token exchanges that are not done yet; failures surface later. */
+  function prepareServiceAccount(): void {
+    for (const scope of Object.values(GOOGLE_SCOPES)) {
+      let limits: CallLimits;
+      try {
+        limits = callLimits(callTimeoutMs);
+      } catch {
+        return;
+      }
+      serviceAccount.accessToken([scope], signalOf(limits)).catch(() => undefined);
+    }
+  }
+
+  /** A read as the reseller admin, tried again after transient failures. */
+  const readAsReseller = <T>(scope: string, call: (auth: MethodOptions) => Promise<T>) =>
+    withReadRetries(() => asReseller(scope, call));
 
   const groupKey = (kind: DelegateKind, customerId: string) =>
     options.delegateGroupTemplate
       .replaceAll('{kind}', kind)
       .replaceAll('{customerId}', customerId.toLowerCase());
 
-  // Serialises seat changes per subscription in this process, so the re-read below sees the last write.
-  const seatQueues = new Map<string, Promise<unknown>>();
+  const cacheKeys = {
+    customer: (key: string) => `customer:${key.toLowerCase()}`,
+    subscriptions: (customerId: string) => `subscriptions:${customerId}`,
+    members: (group: string) => `members:${group.toLowerCase()}`,
+  };
 
-  async function readSubscription(customerId: string, subscriptionId: string) {
-    return asReseller(GOOGLE_SCOPES.resellerOrders, SERVICES.reseller, async (auth) => {
+  /** customers.get as Google answers it (cached); null when Google knows no such account. */
+  function googleCustomer(key: string): Promise<reseller_v1.Schema$Customer | null> {
+    return cache.get(cacheKeys.customer(key), async () => {
       try {
-        const { data } = await reseller.subscriptions.get({ customerId, subscriptionId }, auth);
-        return toWorkspaceSubscription(data);
+        const { data } = await readAsReseller(GOOGLE_SCOPES.resellerOrders, (auth) =>
+          reseller.customers.get({ customerId: key }, auth),
+        );
+        return data;
       } catch (error) {
         const failure = readFailure(error);
-        if (failure.status === 404) {
-          throw new ApiError(
-            404,
-            'NOT_FOUND',
-            `Subscription ${subscriptionId} of customer ${customerId} was not found.`,
-          );
-        }
+        if (failure.status === 404 || isForbidden(failure)) return null;
         throw upstreamError(failure, SERVICES.reseller);
       }
     });
   }
 
-  async function listMembers(kind: DelegateKind, customerId: string): Promise<string[]> {
+  async function findCustomer(key: string): Promise<Customer | null> {
+    const data = await googleCustomer(key.trim());
+    if (data === null || !isOwnCustomer(data)) return null;
+    return {
+      customerId: data.customerId ?? '',
+      customerDomain: (data.customerDomain ?? key).toLowerCase(),
+    };
+  }
+
+  /** Why the reseller could not read this person's directory entry, as the contract's 403. */
+  async function directoryRefusal(failure: GoogleFailure, email: string): Promise<ApiError | null> {
+    const domain = domainOf(email);
+    if (isAdminSdkAccessOff(failure)) {
+      return new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.adminSdkAccessOff(domain));
+    }
+    if (!isForbidden(failure)) return null;
+    // forbidden means either "not your customer" or "the customer turned reseller access off".
+    const customer = await findCustomer(domain);
+    return customer === null
+      ? null
+      : new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.resellerAccessOff(domain));
+  }
+
+  /** The directory entry read as the reseller: null when absent or in an account not ours. */
+  async function lookupAsReseller(email: string): Promise<admin_directory_v1.Schema$User | null> {
+    try {
+      const { data } = await readAsReseller(GOOGLE_SCOPES.directoryUsers, (auth) =>
+        directory.users.get({ userKey: email, projection: 'basic', viewType: 'admin_view' }, auth),
+      );
+      return data;
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      const failure = readFailure(error);
+      if (failure.status === 404) return null;
+      const refusal = await directoryRefusal(failure, email);
+      if (refusal !== null) throw refusal;
+      if (isForbidden(failure)) return null;
+      throw upstreamError(failure, SERVICES.directory);
+    }
+  }
+
+  async function listSubscriptions(customerId: string) {
+    return cache.get(cacheKeys.subscriptions(customerId), async () => {
+      const found: reseller_v1.Schema$Subscription[] = [];
+      let pageToken: string | undefined;
+      try {
+        for (let page = 0; page < MAX_PAGES; page += 1) {
+          const { data } = await readAsReseller(GOOGLE_SCOPES.resellerOrders, (auth) =>
+            reseller.subscriptions.list(
+              {
+                customerId,
+                maxResults: SUBSCRIPTIONS_PAGE_SIZE,
+                ...(pageToken === undefined ? {} : { pageToken }),
+              },
+              auth,
+            ),
+          );
+          found.push(...(data.subscriptions ?? []));
+          pageToken = data.nextPageToken ?? undefined;
+          if (pageToken === undefined) break;
+        }
+      } catch (error) {
+        const failure = readFailure(error);
+        if (failure.status === 404) return null;
+        if (isForbidden(failure)) {
+          const notACustomer = ERROR_TEXT.notACustomer(options.resellerName);
+          throw new ApiError(403, 'PERMISSION_DENIED', notACustomer, notACustomer);
+        }
+        throw upstreamError(failure, SERVICES.reseller);
+      }
+      return found;
+    });
+  }
+
+  async function readSubscription(
+    customerId: string,
+    subscriptionId: string,
+  ): Promise<WorkspaceSubscription> {
+    try {
+      const { data } = await readAsReseller(GOOGLE_SCOPES.resellerOrders, (auth) =>
+        reseller.subscriptions.get({ customerId, subscriptionId }, auth),
+      );
+      return toWorkspaceSubscription(data, policy);
+    } catch (error) {
+      const failure = readFailure(error);
+      if (failure.status === 404) {
+        throw new ApiError(
+          404,
+          'NOT_FOUND',
+          `Subscription ${subscriptionId} of customer ${customerId} was not found.`,
+        );
+      }
+      throw upstreamError(failure, SERVICES.reseller);
+    }
+  }
+
+  function listMembers(kind: DelegateKind, customerId: string): Promise<string[]> {
     const group = groupKey(kind, customerId);
-    return asReseller(GOOGLE_SCOPES.groupMembers, SERVICES.directory, async (auth) => {
+    return cache.get(cacheKeys.members(group), async () => {
       const members: string[] = [];
       let pageToken: string | undefined;
       try {
         for (let page = 0; page < MAX_PAGES; page += 1) {
-          const { data } = await directory.members.list(
-            { groupKey: group, maxResults: MEMBERS_PAGE_SIZE, ...(pageToken ? { pageToken } : {}) },
-            auth,
+          const { data } = await readAsReseller(GOOGLE_SCOPES.groupMembers, (auth) =>
+            directory.members.list(
+              {
+                groupKey: group,
+                maxResults: MEMBERS_PAGE_SIZE,
+                ...(pageToken === undefined ? {} : { pageToken }),
+              },
+              auth,
+            ),
           );
           for (const member of data.members ?? []) {
             if (member.email) members.push(member.email.toLowerCase());
@@ -224,6 +324,19 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
     });
   }
 
+  /** Is the address in the group right now (uncached), for deciding after a lost answer. */
+  async function hasMember(group: string, email: string): Promise<boolean> {
+    try {
+      await readAsReseller(GOOGLE_SCOPES.groupMembers, (auth) =>
+        directory.members.get({ groupKey: group, memberKey: email }, auth),
+      );
+      return true;
+    } catch (error) {
+      if (readFailure(error).status === 404) return false;
+      throw error;
+    }
+  }
+
   function missingGroup(kind: DelegateKind, customerId: string): ApiError {
     return new ApiError(
       502,
@@ -232,145 +345,187 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
     );
   }
 
-  async function findCustomer(domain: string) {
-    return asReseller(GOOGLE_SCOPES.resellerOrders, SERVICES.reseller, async (auth) => {
-      try {
-        const { data } = await reseller.customers.get({ customerId: domain }, auth);
-        if (!isOwnCustomer(data)) return null;
-        return {
-          customerId: data.customerId ?? '',
-          customerDomain: (data.customerDomain ?? domain).toLowerCase(),
-        };
-      } catch (error) {
-        const failure = readFailure(error);
-        if (failure.status === 404) return null;
-        throw upstreamError(failure, SERVICES.reseller);
-      }
-    });
-  }
-
-  /** A 403 that is not about scopes: the token's holder may read the directory, but not as an admin. */
-  const isAdminViewRefused = (failure: GoogleFailure) =>
-    failure.status === 403 && !isInsufficientScopes(failure);
-
   const isGroupMissing = (failure: GoogleFailure) =>
     failure.status === 404 && /groupKey/i.test(failure.message);
+
+  /**
+   * A write whose answer was lost may still have happened: read back and decide. `happened` says
+   * whether the state now is the one the write asked for; `otherwise` is thrown when it is not.
+   */
+  async function decideAfterLostAnswer<T>(
+    failure: GoogleFailure,
+    service: string,
+    readBack: () => Promise<T | undefined>,
+  ): Promise<T> {
+    let outcome: T | undefined;
+    try {
+      outcome = await readBack();
+    } catch (error) {
+      if (error instanceof ApiError && error.code < 500) throw error;
+      // The read-back failed too: the change may or may not have happened.
+      throw upstreamError(failure, service);
+    }
+    if (outcome === undefined) {
+      throw new ApiError(503, 'UNAVAILABLE', SERVER_TEXT.changeNotApplied(service));
+    }
+    return outcome;
+  }
+
+  /** Only a lost answer is worth reading back; a deadline that passed leaves no time to. */
+  const mayHaveHappened = (failure: GoogleFailure) =>
+    isLostAnswer(failure) && failure.lost !== 'deadline' && !failure.serviceAccount;
+
+  // Serialises seat changes per subscription in this process, so the re-read below sees the last write.
+  const seatQueues = new Map<string, Promise<unknown>>();
+
+  async function applySeatChange(
+    customerId: string,
+    subscriptionId: string,
+    expectedCurrent: number,
+    newTotal: number,
+  ): Promise<WorkspaceSubscription> {
+    // Google's changeSeats has no precondition, so the check happens just before it.
+    const current = await readSubscription(customerId, subscriptionId);
+    checkSeatChange(current, expectedCurrent, newTotal);
+    try {
+      // A write: never tried again automatically (a repeat could buy twice).
+      const { data } = await asReseller(GOOGLE_SCOPES.resellerOrders, (auth) =>
+        reseller.subscriptions.changeSeats(
+          { customerId, subscriptionId, requestBody: { numberOfSeats: newTotal } },
+          auth,
+        ),
+      );
+      return toWorkspaceSubscription(data, policy);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      const failure = readFailure(error);
+      if (failure.status === 400) throw new ApiError(400, 'INVALID_ARGUMENT', failure.message);
+      if (!mayHaveHappened(failure)) throw upstreamError(failure, SERVICES.reseller);
+      return decideAfterLostAnswer(failure, SERVICES.reseller, async () => {
+        const after = await readSubscription(customerId, subscriptionId);
+        if (after.numberOfSeats === newTotal) return after;
+        if (after.numberOfSeats === expectedCurrent) return undefined;
+        throw staleTotal(expectedCurrent, after.numberOfSeats);
+      });
+    }
+  }
 
   return {
     kind: 'google',
     resellerName: options.resellerName,
 
     async verifyToken(token) {
+      // A sign-in's next calls need the service account's tokens: exchange them meanwhile.
+      prepareServiceAccount();
       try {
-        const info = await tokenInfo.getTokenInfo(token);
-        // The token must have been issued to the portal, not to some other application.
-        if (info.aud !== options.clientId && info.azp !== options.clientId) return null;
-        if (typeof info.email !== 'string' || info.expiry_date <= Date.now()) return null;
-        return {
-          email: info.email.toLowerCase(),
-          scopes: info.scopes,
-          expiresAt: info.expiry_date,
-        };
+        return await withReadRetries(() =>
+          fetchTokenInfo(
+            options.tokenInfoUrl ?? GOOGLE_TOKENINFO_URL,
+            options.clientId,
+            token,
+            callLimits(callTimeoutMs),
+          ),
+        );
       } catch (error) {
-        const failure = readFailure(error);
-        // Google answers 400 invalid_token for an unknown, malformed or expired token.
-        if (failure.status === 400 || failure.status === 401) return null;
-        throw upstreamError(failure, SERVICES.identity);
+        if (error instanceof ApiError) throw error;
+        throw upstreamError(readFailure(error), SERVICES.identity);
       }
     },
 
-    // A Google account here means an address whose domain runs Google Workspace: its MX records point
-    // at Google's mail servers (how Workspace domains receive mail). Customers of the reseller whose
-    // mail goes elsewhere are Google accounts too, so a domain the Reseller API knows also counts.
+    // A Google account here means an address whose domain runs Google: its MX records point at
+    // Google's mail servers, or Google's Reseller API knows the domain (as this reseller's customer,
+    // or another's: customers.get answers those too).
     async isGoogleAccount(email) {
       const domain = domainOf(email);
       if (domain === '') return false;
       try {
-        const records = await (options.resolveMx ?? dns.resolveMx)(domain);
+        const records = await resolveMx(domain);
         if (records.some((record) => GOOGLE_MX.test(record.exchange))) return true;
       } catch {
-        // No MX records, or DNS trouble: the reseller's own records still answer below.
+        // No MX records, a timeout, or DNS trouble: Google's own records still answer below.
       }
-      return (await findCustomer(domain)) !== null;
+      return (await googleCustomer(domain)) !== null;
     },
 
     async getDirectoryUser(email, token) {
-      try {
-        try {
-          const { data } = await directory.users.get(
+      // The person's own token proves they may read the directory (the scope) and, if the admin
+      // view is granted, that they are an admin; the reseller's read gives their account, status
+      // and aliases. The two are independent, so they run together.
+      const [own, asReseller] = await Promise.allSettled([
+        withReadRetries(() =>
+          directory.users.get(
             { userKey: email, projection: 'basic', viewType: 'admin_view' },
-            bearer(token),
-          );
-          return toDirectoryUser(data, email);
-        } catch (error) {
-          // Google refuses the admin view to anyone but an admin; a non-admin reads the public view.
-          if (!isAdminViewRefused(readFailure(error))) throw error;
-          const { data } = await directory.users.get(
-            { userKey: email, projection: 'basic', viewType: 'domain_public' },
-            bearer(token),
-          );
-          return { ...toDirectoryUser(data, email), isAdmin: false };
-        }
-      } catch (error) {
-        if (error instanceof ApiError) throw error;
-        const failure = readFailure(error);
+            withToken(callLimits(callTimeoutMs), token),
+          ),
+        ),
+        lookupAsReseller(email),
+      ]);
+      let isAdmin = false;
+      if (own.status === 'fulfilled') {
+        isAdmin = own.value.data.isAdmin === true;
+      } else {
+        if (own.reason instanceof ApiError) throw own.reason;
+        const failure = readFailure(own.reason);
         if (failure.status === 401) throw unauthenticated();
         if (isInsufficientScopes(failure)) {
           throw new ApiError(403, 'PERMISSION_DENIED', ERROR_TEXT.insufficientScopes);
         }
-        if (failure.status === 403) throw new ApiError(403, 'PERMISSION_DENIED', failure.message);
-        if (failure.status === 404) {
-          throw new ApiError(
-            403,
-            'PERMISSION_DENIED',
-            `${email.toLowerCase()} is not a user in the directory of ${domainOf(email)}.`,
-          );
+        // Google refuses the admin view to anyone but an admin (reason forbidden): not an admin.
+        if (!isForbidden(failure)) {
+          if (failure.status === 404) {
+            throw new ApiError(
+              403,
+              'PERMISSION_DENIED',
+              `${email.toLowerCase()} is not a user in the directory of ${domainOf(email)}.`,
+            );
+          }
+          if (failure.status === 403 && !isRateLimited(failure) && !isDailyLimit(failure)) {
+            throw new ApiError(403, 'PERMISSION_DENIED', failure.message);
+          }
+          throw upstreamError(failure, SERVICES.directory);
         }
-        throw upstreamError(failure, SERVICES.directory);
       }
+      if (asReseller.status === 'rejected') throw asReseller.reason;
+      const entry = asReseller.value;
+      if (entry === null) {
+        // Not readable by the reseller: someone of an account that is not this reseller's customer.
+        return {
+          email: email.toLowerCase(),
+          isAdmin,
+          thumbnailPhotoUrl: null,
+          customerId: null,
+          aliases: [],
+        };
+      }
+      refuseInactive(entry, email);
+      return { ...toDirectoryUser(entry, email), isAdmin };
     },
 
     async lookupDirectoryUser(email) {
-      return asReseller(GOOGLE_SCOPES.directoryUsers, SERVICES.directory, async (auth) => {
-        try {
-          const { data } = await directory.users.get({ userKey: email, projection: 'basic' }, auth);
-          return toDirectoryUser(data, email);
-        } catch (error) {
-          const failure = readFailure(error);
-          if (failure.status === 404) return null;
-          throw upstreamError(failure, SERVICES.directory);
-        }
-      });
+      const entry = await lookupAsReseller(email);
+      if (entry === null) return null;
+      refuseInactive(entry, email);
+      return toDirectoryUser(entry, email);
     },
 
     findCustomer,
 
     async findWorkspaceSubscription(customerId) {
-      return asReseller(GOOGLE_SCOPES.resellerOrders, SERVICES.reseller, async (auth) => {
-        const found: reseller_v1.Schema$Subscription[] = [];
-        let pageToken: string | undefined;
-        try {
-          for (let page = 0; page < MAX_PAGES; page += 1) {
-            const { data } = await reseller.subscriptions.list(
-              {
-                customerId,
-                maxResults: SUBSCRIPTIONS_PAGE_SIZE,
-                ...(pageToken ? { pageToken } : {}),
-              },
-              auth,
-            );
-            found.push(...(data.subscriptions ?? []).filter(isWorkspace));
-            pageToken = data.nextPageToken ?? undefined;
-            if (pageToken === undefined) break;
-          }
-        } catch (error) {
-          const failure = readFailure(error);
-          if (failure.status === 404) return null;
-          throw upstreamError(failure, SERVICES.reseller);
-        }
-        const chosen = found.find((s) => s.status === 'ACTIVE') ?? found[0];
-        return chosen === undefined ? null : toWorkspaceSubscription(chosen);
-      });
+      const all = await listSubscriptions(customerId);
+      if (all === null) return null;
+      const { chosen, tied } = chooseWorkspaceSubscription(all, allowedSkuIds);
+      if (chosen === undefined) return null;
+      if (tied.length > 1) {
+        options.log?.warn(
+          {
+            customerId,
+            chosen: chosen.subscriptionId,
+            candidates: tied.map((s) => ({ subscriptionId: s.subscriptionId, skuId: s.skuId })),
+          },
+          'several Workspace subscriptions qualify; the first by WORKSPACE_SKU_IDS order, age and id is used',
+        );
+      }
+      return toWorkspaceSubscription(chosen, policy);
     },
 
     async changeSeats(customerId, subscriptionId, expectedCurrent, newTotal) {
@@ -378,26 +533,8 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
       const previous = seatQueues.get(queueKey) ?? Promise.resolve();
       const change = previous
         .catch(() => undefined)
-        .then(async () => {
-          // Re-read: Google's changeSeats has no precondition, so the check happens just before it.
-          const current = await readSubscription(customerId, subscriptionId);
-          checkSeatChange(current, expectedCurrent, newTotal);
-          return asReseller(GOOGLE_SCOPES.resellerOrders, SERVICES.reseller, async (auth) => {
-            try {
-              const { data } = await reseller.subscriptions.changeSeats(
-                { customerId, subscriptionId, requestBody: { numberOfSeats: newTotal } },
-                auth,
-              );
-              return toWorkspaceSubscription(data);
-            } catch (error) {
-              const failure = readFailure(error);
-              if (failure.status === 400) {
-                throw new ApiError(400, 'INVALID_ARGUMENT', failure.message);
-              }
-              throw upstreamError(failure, SERVICES.reseller);
-            }
-          });
-        });
+        .then(() => applySeatChange(customerId, subscriptionId, expectedCurrent, newTotal))
+        .finally(() => cache.drop(cacheKeys.subscriptions(customerId)));
       seatQueues.set(queueKey, change);
       try {
         return await change;
@@ -409,48 +546,74 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
     listDelegates: listMembers,
 
     async addDelegate(kind, customerId, email) {
-      await asReseller(GOOGLE_SCOPES.groupMembers, SERVICES.directory, async (auth) => {
-        try {
-          await directory.members.insert(
-            {
-              groupKey: groupKey(kind, customerId),
-              requestBody: { email: email.trim().toLowerCase(), role: 'MEMBER' },
-            },
+      const group = groupKey(kind, customerId);
+      const member = email.trim().toLowerCase();
+      try {
+        // A write: never tried again automatically.
+        await asReseller(GOOGLE_SCOPES.groupMembers, (auth) =>
+          directory.members.insert(
+            { groupKey: group, requestBody: { email: member, role: 'MEMBER' } },
             auth,
-          );
-        } catch (error) {
-          const failure = readFailure(error);
-          if (failure.status === 409) {
-            throw new ApiError(409, 'ALREADY_EXISTS', ERROR_TEXT.memberAlreadyExists);
-          }
-          if (isGroupMissing(failure)) throw missingGroup(kind, customerId);
-          throw upstreamError(failure, SERVICES.directory);
+          ),
+        );
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        const failure = readFailure(error);
+        if (failure.status === 409) {
+          throw new ApiError(409, 'ALREADY_EXISTS', ERROR_TEXT.memberAlreadyExists);
         }
-      });
+        if (isGroupMissing(failure)) throw missingGroup(kind, customerId);
+        if (!mayHaveHappened(failure)) throw upstreamError(failure, SERVICES.directory);
+        await decideAfterLostAnswer(failure, SERVICES.directory, async () =>
+          (await hasMember(group, member)) ? true : undefined,
+        );
+      } finally {
+        cache.drop(cacheKeys.members(group));
+      }
       return listMembers(kind, customerId);
     },
 
     async removeDelegate(kind, customerId, email) {
-      await asReseller(GOOGLE_SCOPES.groupMembers, SERVICES.directory, async (auth) => {
-        try {
-          await directory.members.delete(
-            { groupKey: groupKey(kind, customerId), memberKey: email.trim().toLowerCase() },
-            auth,
-          );
-        } catch (error) {
-          const failure = readFailure(error);
-          if (isGroupMissing(failure)) throw missingGroup(kind, customerId);
-          if (failure.status === 404) {
-            throw new ApiError(404, 'NOT_FOUND', ERROR_TEXT.memberNotFound);
-          }
-          throw upstreamError(failure, SERVICES.directory);
-        }
-      });
+      const group = groupKey(kind, customerId);
+      const member = email.trim().toLowerCase();
+      try {
+        // A write: never tried again automatically.
+        await asReseller(GOOGLE_SCOPES.groupMembers, (auth) =>
+          directory.members.delete({ groupKey: group, memberKey: member }, auth),
+        );
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        const failure = readFailure(error);
+        if (isGroupMissing(failure)) throw missingGroup(kind, customerId);
+        if (failure.status === 404) throw new ApiError(404, 'NOT_FOUND', ERROR_TEXT.memberNotFound);
+        if (!mayHaveHappened(failure)) throw upstreamError(failure, SERVICES.directory);
+        await decideAfterLostAnswer(failure, SERVICES.directory, async () =>
+          (await hasMember(group, member)) ? undefined : true,
+        );
+      } finally {
+        cache.drop(cacheKeys.members(group));
+      }
       return listMembers(kind, customerId);
     },
 
+    async getUserPhoto(email) {
+      try {
+        const { data } = await readAsReseller(GOOGLE_SCOPES.directoryUsers, (auth) =>
+          directory.users.photos.get({ userKey: email }, auth),
+        );
+        const contentType = PHOTO_TYPES[(data.mimeType ?? '').toUpperCase()];
+        if (contentType === undefined || typeof data.photoData !== 'string') return null;
+        return { contentType, data: photoBytes(data.photoData) };
+      } catch (error) {
+        const failure = readFailure(error);
+        if (failure.status === 404) return null;
+        throw upstreamError(failure, SERVICES.directory);
+      }
+    },
+
     async close() {
-      jwts.clear();
+      cache.clear();
+      serviceAccount.clear();
     },
   };
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '../../configError';
+import { DEFAULT_WORKSPACE_SKU_IDS } from '../skus';
 import { readGoogleOptions } from './options';
 
 // Start-up configuration of the Google provider: every required variable, named when it is wrong.
@@ -25,13 +26,44 @@ function configErrorOf(env: NodeJS.ProcessEnv): ConfigError {
   throw new Error('expected a ConfigError');
 }
 
-it('reads a complete configuration', () => {
+it('reads a complete configuration, with the documented defaults', () => {
   expect(readGoogleOptions(ENV)).toEqual({
     clientId: ENV.GOOGLE_CLIENT_ID,
     resellerName: 'Example Reseller',
     resellerAdminEmail: 'admin@reseller.example',
     serviceAccountKey: KEY,
     delegateGroupTemplate: ENV.DELEGATE_GROUP_TEMPLATE,
+    workspaceSkuIds: DEFAULT_WORKSPACE_SKU_IDS,
+    callTimeoutMs: 8000,
+    mxTimeoutMs: 3000,
+    cacheTtlMs: 15000,
+  });
+});
+
+it('reads the tuning and emulator variables', () => {
+  expect(
+    readGoogleOptions({
+      ...ENV,
+      WORKSPACE_SKU_IDS: ' 1010020025 , 1010020028',
+      GOOGLE_CALL_TIMEOUT_MS: '2500',
+      MX_LOOKUP_TIMEOUT_MS: '500',
+      GOOGLE_CACHE_TTL_MS: '0',
+      GOOGLE_API_ROOT_URL: 'http://127.0.0.1:9000',
+      GOOGLE_TOKENINFO_URL: 'http://127.0.0.1:9000/tokeninfo',
+      GOOGLE_OAUTH_TOKEN_URL: 'http://127.0.0.1:9000/token',
+      GOOGLE_SIGN_IN_POPUP_URL: 'http://127.0.0.1:9000/o/oauth2/auth',
+      PORTAL_DNS_SERVERS: '127.0.0.1:5353, [::1]:53,10.0.0.2',
+    }),
+  ).toMatchObject({
+    workspaceSkuIds: ['1010020025', '1010020028'],
+    callTimeoutMs: 2500,
+    mxTimeoutMs: 500,
+    cacheTtlMs: 0,
+    apiRootUrl: 'http://127.0.0.1:9000/',
+    tokenInfoUrl: 'http://127.0.0.1:9000/tokeninfo',
+    tokenUrl: 'http://127.0.0.1:9000/token',
+    signInPopupUrl: 'http://127.0.0.1:9000/o/oauth2/auth',
+    dnsServers: ['127.0.0.1:5353', '[::1]:53', '10.0.0.2'],
   });
 });
 
@@ -74,6 +106,17 @@ it.each([
   ['RESELLER_ADMIN_EMAIL', 'not-an-address'],
   ['DELEGATE_GROUP_TEMPLATE', 'portal@reseller.example'],
   ['DELEGATE_GROUP_TEMPLATE', 'portal-{kind}-{customerId}'],
+  ['WORKSPACE_SKU_IDS', '1010020028;1010020025'],
+  ['WORKSPACE_SKU_IDS', '1010020028,1010340001'],
+  ['GOOGLE_CALL_TIMEOUT_MS', '0'],
+  ['GOOGLE_CALL_TIMEOUT_MS', '8s'],
+  ['MX_LOOKUP_TIMEOUT_MS', '-1'],
+  ['GOOGLE_CACHE_TTL_MS', '9999999'],
+  ['GOOGLE_API_ROOT_URL', 'ftp://127.0.0.1/'],
+  ['GOOGLE_TOKENINFO_URL', 'not a url'],
+  ['GOOGLE_OAUTH_TOKEN_URL', '127.0.0.1:9000/token'],
+  ['PORTAL_DNS_SERVERS', 'dns.example:53'],
+  ['PORTAL_DNS_SERVERS', '127.0.0.1:99999'],
 ])('names %s when its value %j is unusable', (name, value) => {
   expect(configErrorOf({ ...ENV, [name]: value }).message).toContain(name);
 });

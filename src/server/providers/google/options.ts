@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { isValidHomeEmail } from '../../../contract/email';
 import { ConfigError } from '../../configError';
+import type { SeatPolicy } from '../seatPolicy';
+import { DEFAULT_WORKSPACE_SKU_IDS, isArchivedUserSku } from '../skus';
 
 // Configuration of the Google provider, read from the environment once at start-up so a bad value
 // stops the server with a message naming the variable (docs/configuration-google.md lists them).
@@ -9,6 +12,11 @@ import { ConfigError } from '../../configError';
 export interface ServiceAccountKey {
   client_email: string;
   private_key: string;
+}
+
+/** Where the provider writes what an operator should know (a pino logger fits). */
+export interface ProviderLog {
+  warn(details: object, message: string): void;
 }
 
 export interface GoogleProviderOptions {
@@ -21,15 +29,28 @@ export interface GoogleProviderOptions {
   serviceAccountKey: ServiceAccountKey;
   /** Address of the delegate group per customer and kind, with {kind} and {customerId} placeholders. */
   delegateGroupTemplate: string;
-  /** Base URL of Google's APIs; tests point it at a local fake. Default https://www.googleapis.com/. */
+  /** Base URL of Google's APIs (an emulator's, for testing); default each API's own host. */
   apiRootUrl?: string;
   /** Google's token-information endpoint. Default https://oauth2.googleapis.com/tokeninfo. */
   tokenInfoUrl?: string;
-  /** Retry idempotent Google calls on 5xx and 429 (default true). */
-  retry?: boolean;
-  /** An access token of the reseller admin for these scopes; defaults to the service account's JWT. */
-  delegatedAccessToken?: (scopes: readonly string[]) => Promise<string>;
-  /** DNS MX lookup; defaults to node:dns. */
+  /** The service account's token exchange. Default https://oauth2.googleapis.com/token. */
+  tokenUrl?: string;
+  /** DNS servers (host:port) for the MX lookups; default the system's resolvers. */
+  dnsServers?: string[];
+  /** Time limit of one Google call (default 8000 ms). */
+  callTimeoutMs?: number;
+  /** Time limit of one MX lookup (default 3000 ms). */
+  mxTimeoutMs?: number;
+  /** How long customers, subscription lists and delegate lists are reused (default 15000 ms; 0: never). */
+  cacheTtlMs?: number;
+  /** Workspace edition SKU ids the portal may choose, in order of preference. */
+  workspaceSkuIds?: readonly string[];
+  /** The annual seat cap (ANNUAL_SEAT_CAP, SEAT_CAP_FILE); default 50 for everyone. */
+  seatPolicy?: SeatPolicy;
+  /** For testing: the sign-in popup the client opens instead of Google Identity Services. */
+  signInPopupUrl?: string;
+  log?: ProviderLog;
+  /** MX lookup; defaults to node:dns with dnsServers and mxTimeoutMs. */
   resolveMx?: (domain: string) => Promise<{ exchange: string; priority: number }[]>;
 }
 
@@ -40,16 +61,109 @@ export const GOOGLE_ENV = {
   credentialsFile: 'GOOGLE_APPLICATION_CREDENTIALS',
   inlineKey: 'GOOGLE_SERVICE_ACCOUNT_KEY',
   delegateGroupTemplate: 'DELEGATE_GROUP_TEMPLATE',
+  workspaceSkuIds: 'WORKSPACE_SKU_IDS',
+  callTimeoutMs: 'GOOGLE_CALL_TIMEOUT_MS',
+  mxTimeoutMs: 'MX_LOOKUP_TIMEOUT_MS',
+  cacheTtlMs: 'GOOGLE_CACHE_TTL_MS',
+  apiRootUrl: 'GOOGLE_API_ROOT_URL',
+  tokenInfoUrl: 'GOOGLE_TOKENINFO_URL',
+  tokenUrl: 'GOOGLE_OAUTH_TOKEN_URL',
+  dnsServers: 'PORTAL_DNS_SERVERS',
+  signInPopupUrl: 'GOOGLE_SIGN_IN_POPUP_URL',
+} as const;
+
+export const GOOGLE_DEFAULTS = {
+  callTimeoutMs: 8000,
+  mxTimeoutMs: 3000,
+  cacheTtlMs: 15_000,
 } as const;
 
 const GROUP_PLACEHOLDERS = ['{kind}', '{customerId}'] as const;
+const MAX_PORT = 65_535;
+/** Longer than any sensible wait; a typo of an extra zero is caught. */
+const MAX_TIMEOUT_MS = 120_000;
+const MAX_CACHE_TTL_MS = 600_000;
+
+function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
 
 function required(env: NodeJS.ProcessEnv, name: string, what: string): string {
-  const value = env[name]?.trim();
-  if (value === undefined || value === '') {
+  const value = optional(env, name);
+  if (value === undefined) {
     throw new ConfigError(`${name} is required when PORTAL_PROVIDER=google: ${what}.`);
   }
   return value;
+}
+
+function readMs(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const raw = optional(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(
+      `${name} must be a whole number of milliseconds from ${min} to ${max}; got '${raw}'.`,
+    );
+  }
+  return value;
+}
+
+function readHttpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = optional(env, name);
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL; got '${raw}'.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${name} must be an http(s) URL; got '${raw}'.`);
+  }
+  return raw;
+}
+
+/** host:port pairs, IPv4 or [IPv6]; Node's resolver takes addresses, not names. */
+function readDnsServers(env: NodeJS.ProcessEnv): string[] | undefined {
+  const raw = optional(env, GOOGLE_ENV.dnsServers);
+  if (raw === undefined) return undefined;
+  const servers = raw.split(',').map((part) => part.trim());
+  for (const server of servers) {
+    const match = /^(?:\[([0-9a-f:.]+)\]|([0-9.]+))(?::(\d+))?$/i.exec(server);
+    const address = match?.[1] ?? match?.[2] ?? '';
+    const port = match?.[3] === undefined ? 53 : Number(match[3]);
+    if (match === null || isIP(address) === 0 || port < 1 || port > MAX_PORT) {
+      throw new ConfigError(
+        `${GOOGLE_ENV.dnsServers} must be a comma-separated list of IP addresses with optional ports, e.g. 127.0.0.1:5353; got '${server}'.`,
+      );
+    }
+  }
+  return servers;
+}
+
+function readSkuIds(env: NodeJS.ProcessEnv): readonly string[] {
+  const raw = optional(env, GOOGLE_ENV.workspaceSkuIds);
+  if (raw === undefined) return DEFAULT_WORKSPACE_SKU_IDS;
+  const ids = raw.split(',').map((part) => part.trim());
+  if (ids.some((id) => !/^[A-Za-z0-9-]+$/.test(id))) {
+    throw new ConfigError(
+      `${GOOGLE_ENV.workspaceSkuIds} must be a comma-separated list of SKU ids, e.g. 1010020028,1010020025; got '${raw}'.`,
+    );
+  }
+  const archived = ids.filter((id) => isArchivedUserSku(id));
+  if (archived.length > 0) {
+    throw new ConfigError(
+      `${GOOGLE_ENV.workspaceSkuIds} must list Workspace editions; ${archived.join(', ')} is an Archived User SKU.`,
+    );
+  }
+  return ids;
 }
 
 function parseKey(json: string, source: string): ServiceAccountKey {
@@ -74,10 +188,10 @@ function parseKey(json: string, source: string): ServiceAccountKey {
 }
 
 function readServiceAccountKey(env: NodeJS.ProcessEnv): ServiceAccountKey {
-  const inline = env[GOOGLE_ENV.inlineKey]?.trim();
-  if (inline !== undefined && inline !== '') return parseKey(inline, GOOGLE_ENV.inlineKey);
-  const file = env[GOOGLE_ENV.credentialsFile]?.trim();
-  if (file === undefined || file === '') {
+  const inline = optional(env, GOOGLE_ENV.inlineKey);
+  if (inline !== undefined) return parseKey(inline, GOOGLE_ENV.inlineKey);
+  const file = optional(env, GOOGLE_ENV.credentialsFile);
+  if (file === undefined) {
     throw new ConfigError(
       `${GOOGLE_ENV.credentialsFile} (a key file path) or ${GOOGLE_ENV.inlineKey} (the key JSON) is required when PORTAL_PROVIDER=google.`,
     );
@@ -118,5 +232,40 @@ export function readGoogleOptions(env: NodeJS.ProcessEnv): GoogleProviderOptions
       `${GOOGLE_ENV.delegateGroupTemplate} must be a group address containing {kind} and {customerId}; got ${delegateGroupTemplate}.`,
     );
   }
-  return { clientId, resellerName, resellerAdminEmail, serviceAccountKey, delegateGroupTemplate };
+  const options: GoogleProviderOptions = {
+    clientId,
+    resellerName,
+    resellerAdminEmail,
+    serviceAccountKey,
+    delegateGroupTemplate,
+    workspaceSkuIds: readSkuIds(env),
+    callTimeoutMs: readMs(
+      env,
+      GOOGLE_ENV.callTimeoutMs,
+      GOOGLE_DEFAULTS.callTimeoutMs,
+      1,
+      MAX_TIMEOUT_MS,
+    ),
+    mxTimeoutMs: readMs(
+      env,
+      GOOGLE_ENV.mxTimeoutMs,
+      GOOGLE_DEFAULTS.mxTimeoutMs,
+      1,
+      MAX_TIMEOUT_MS,
+    ),
+    cacheTtlMs: readMs(env, GOOGLE_ENV.cacheTtlMs, GOOGLE_DEFAULTS.cacheTtlMs, 0, MAX_CACHE_TTL_MS),
+  };
+  // The emulator settings are for testing; they appear only when set.
+  const apiRootUrl = readHttpUrl(env, GOOGLE_ENV.apiRootUrl);
+  const tokenInfoUrl = readHttpUrl(env, GOOGLE_ENV.tokenInfoUrl);
+  const tokenUrl = readHttpUrl(env, GOOGLE_ENV.tokenUrl);
+  const signInPopupUrl = readHttpUrl(env, GOOGLE_ENV.signInPopupUrl);
+  const dnsServers = readDnsServers(env);
+  if (apiRootUrl !== undefined)
+    options.apiRootUrl = apiRootUrl.endsWith('/') ? apiRootUrl : `${apiRootUrl}/`;
+  if (tokenInfoUrl !== undefined) options.tokenInfoUrl = tokenInfoUrl;
+  if (tokenUrl !== undefined) options.tokenUrl = tokenUrl;
+  if (signInPopupUrl !== undefined) options.signInPopupUrl = signInPopupUrl;
+  if (dnsServers !== undefined) options.dnsServers = dnsServers;
+  return options;
 }

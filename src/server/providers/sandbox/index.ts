@@ -2,9 +2,10 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ApiError } from '../../apiError';
 import type { PortalProvider } from '../provider';
+import { DEFAULT_SEAT_POLICY, type SeatPolicy } from '../seatPolicy';
 import { SANDBOX_RESELLER_NAME } from './dataset';
 import { createSandboxProvider } from './sandboxProvider';
-import { prepareSchema } from './schema';
+import { prepareSchema, SCHEMA_VERSION } from './schema';
 import { loadSqliteDriver } from './sqliteDriver';
 import { createTokenStore, type IssuedToken } from './tokens';
 
@@ -23,6 +24,10 @@ export interface SandboxOptions {
   resellerName?: string;
   /** Injectable clock (epoch ms) for token expiry in tests. */
   now?: () => number;
+  /** The annual seat cap; default 50 for everyone (ANNUAL_SEAT_CAP's default). */
+  seatPolicy?: SeatPolicy;
+  /** Where the sandbox says it created or upgraded its database. */
+  log?: (message: string) => void;
 }
 
 export interface Sandbox {
@@ -44,10 +49,22 @@ export function openSandbox(options: SandboxOptions): Sandbox {
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  prepareSchema(db);
+  const file = path.join(options.dataDir, DATABASE_FILE);
+  const { from } = prepareSchema(db);
+  if (from === 0) options.log?.(`Sandbox database created and seeded: ${file}`);
+  else if (from !== SCHEMA_VERSION) {
+    options.log?.(
+      `Sandbox database upgraded in place from schema ${from} to ${SCHEMA_VERSION} (changes kept; new demo accounts added): ${file}`,
+    );
+  }
 
   const tokens = createTokenStore(db, options.now ?? Date.now);
-  const provider = createSandboxProvider(db, tokens, options.resellerName ?? SANDBOX_RESELLER_NAME);
+  const provider = createSandboxProvider(
+    db,
+    tokens,
+    options.resellerName ?? SANDBOX_RESELLER_NAME,
+    options.seatPolicy ?? DEFAULT_SEAT_POLICY,
+  );
   const hasUser = db.prepare<[string], { found: number }>(
     'SELECT 1 AS found FROM directory_users WHERE email = ?',
   );

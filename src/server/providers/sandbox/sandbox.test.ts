@@ -115,6 +115,8 @@ describe('getDirectoryUser', () => {
       email: 'admin@acme.example',
       isAdmin: true,
       thumbnailPhotoUrl: '/sandbox/photos/admin-acme.svg',
+      customerId: 'C0acme001',
+      aliases: [],
     });
     sandbox.close();
   });

@@ -7,11 +7,11 @@ import { openSandbox, type Sandbox } from './index';
 // The shared provider contract, against a real SQLite file in a fresh directory per test.
 describeProviderContract(
   'sandbox',
-  async () => {
+  async (settings = {}) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sandbox-contract-'));
     let clock = Date.now();
     const now = () => clock;
-    let sandbox: Sandbox = openSandbox({ dataDir, now });
+    let sandbox: Sandbox = openSandbox({ dataDir, now, ...settings });
     return {
       provider: sandbox.provider,
       signIn: async (email, scopes) => sandbox.issueToken(email, [...scopes]).access_token,
@@ -20,7 +20,7 @@ describeProviderContract(
       },
       restart: async () => {
         sandbox.close();
-        sandbox = openSandbox({ dataDir, now });
+        sandbox = openSandbox({ dataDir, now, ...settings });
         return sandbox.provider;
       },
       close: async () => {

@@ -5,14 +5,19 @@ import { ERROR_TEXT } from '../../../contract/errors';
 import type { SubscriptionStatus } from '../../../contract/subscription';
 import { DIRECTORY_SCOPE } from '../../../contract/limits';
 import { ApiError } from '../../apiError';
+import { SERVER_TEXT } from '../../messages';
+import { SANDBOX_PHOTOS } from '../../sandbox/photos';
 import type {
   Customer,
   DirectoryUser,
   PortalProvider,
   TokenInfo,
+  UserPhoto,
   WorkspaceSubscription,
 } from '../provider';
+import { effectiveMaximum, type SeatPolicy } from '../seatPolicy';
 import { checkSeatChange } from '../seatRules';
+import { DEFAULT_WORKSPACE_SKU_IDS } from '../skus';
 import { SANDBOX_GOOGLE_DOMAINS, SANDBOX_PHOTO_PATH } from './dataset';
 import type { TokenStore } from './tokens';
 
@@ -21,41 +26,72 @@ import type { TokenStore } from './tokens';
 
 interface DirectoryUserRow {
   email: string;
+  customer_id: string;
   is_admin: number;
   photo: string | null;
+  suspended: number;
+  archived: number;
+  aliases: string;
 }
 
 interface SubscriptionRow {
   subscription_id: string;
   customer_id: string;
+  sku_id: string;
   sku_name: string;
   plan_name: string;
-  number_of_seats: number;
+  number_of_seats: number | null;
   licensed_number_of_seats: number;
-  maximum_number_of_seats: number;
+  maximum_number_of_seats: number | null;
   status: SubscriptionStatus;
   suspension_reasons: string;
   is_trial: number;
   renewal_date: string | null;
 }
 
+/** Whom the portal chooses first, as for Google: ACTIVE, then PENDING, then SUSPENDED; paid first. */
+const STATUS_RANK: Readonly<Record<SubscriptionStatus, number>> = {
+  ACTIVE: 0,
+  PENDING: 1,
+  SUSPENDED: 2,
+};
+
 function toDirectoryUser(row: DirectoryUserRow): DirectoryUser {
   return {
     email: row.email,
     isAdmin: row.is_admin === 1,
     thumbnailPhotoUrl: row.photo === null ? null : `${SANDBOX_PHOTO_PATH}${row.photo}`,
+    customerId: row.customer_id,
+    aliases: JSON.parse(row.aliases) as string[],
   };
 }
 
-function toSubscription(row: SubscriptionRow): WorkspaceSubscription {
+/** A suspended or archived account does not sign in, and loses access it had. */
+function refuseInactive(row: DirectoryUserRow): void {
+  if (row.suspended === 1) {
+    throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.directoryUserSuspended(row.email));
+  }
+  if (row.archived === 1) {
+    throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.directoryUserArchived(row.email));
+  }
+}
+
+function toSubscription(row: SubscriptionRow, policy: SeatPolicy): WorkspaceSubscription {
+  // As Google shapes it: annual rows count bought seats; Flexible rows only assigned ones.
+  const numberOfSeats = row.number_of_seats ?? row.licensed_number_of_seats;
   return {
     subscriptionId: row.subscription_id,
     customerId: row.customer_id,
     skuName: row.sku_name,
     planName: row.plan_name,
-    numberOfSeats: row.number_of_seats,
+    numberOfSeats,
     licensedNumberOfSeats: row.licensed_number_of_seats,
-    maximumNumberOfSeats: row.maximum_number_of_seats,
+    maximumNumberOfSeats: effectiveMaximum(
+      policy,
+      row.customer_id,
+      row.maximum_number_of_seats,
+      numberOfSeats,
+    ),
     status: row.status,
     suspensionReasons: JSON.parse(row.suspension_reasons) as string[],
     isTrial: row.is_trial === 1,
@@ -72,18 +108,19 @@ export function createSandboxProvider(
   db: Database.Database,
   tokens: TokenStore,
   resellerName: string,
+  policy: SeatPolicy,
 ): PortalProvider {
   const selectUser = db.prepare<[string], DirectoryUserRow>(
-    'SELECT email, is_admin, photo FROM directory_users WHERE email = ?',
+    'SELECT * FROM directory_users WHERE email = ?',
   );
-  const selectCustomer = db.prepare<[string], { customer_id: string; domain: string }>(
-    'SELECT customer_id, domain FROM customers WHERE domain = ?',
+  const selectCustomer = db.prepare<[string, string], { customer_id: string; domain: string }>(
+    'SELECT customer_id, domain FROM customers WHERE domain = ? OR customer_id = ?',
   );
   const customerExists = db.prepare<[string], { found: number }>(
     'SELECT 1 AS found FROM customers WHERE customer_id = ?',
   );
-  const selectCustomerSubscription = db.prepare<[string], SubscriptionRow>(
-    'SELECT * FROM subscriptions WHERE customer_id = ? ORDER BY subscription_id LIMIT 1',
+  const selectCustomerSubscriptions = db.prepare<[string], SubscriptionRow>(
+    'SELECT * FROM subscriptions WHERE customer_id = ? ORDER BY subscription_id',
   );
   const selectSubscription = db.prepare<[string, string], SubscriptionRow>(
     'SELECT * FROM subscriptions WHERE customer_id = ? AND subscription_id = ?',
@@ -103,7 +140,9 @@ export function createSandboxProvider(
 
   const lookup = (email: string): DirectoryUser | null => {
     const row = selectUser.get(normalise(email));
-    return row === undefined ? null : toDirectoryUser(row);
+    if (row === undefined) return null;
+    refuseInactive(row);
+    return toDirectoryUser(row);
   };
 
   const delegates = (kind: DelegateKind, customerId: string): string[] =>
@@ -130,9 +169,9 @@ export function createSandboxProvider(
           `Subscription ${subscriptionId} of customer ${customerId} was not found.`,
         );
       }
-      checkSeatChange(toSubscription(row), expectedCurrent, newTotal);
+      checkSeatChange(toSubscription(row, policy), expectedCurrent, newTotal);
       updateSeats.run(newTotal, customerId, subscriptionId);
-      return toSubscription({ ...row, number_of_seats: newTotal });
+      return toSubscription({ ...row, number_of_seats: newTotal }, policy);
     },
   );
 
@@ -173,33 +212,45 @@ export function createSandboxProvider(
       if (!holder.scopes.includes(DIRECTORY_SCOPE)) {
         throw new ApiError(403, 'PERMISSION_DENIED', ERROR_TEXT.insufficientScopes);
       }
-      // Like Google's directory: a token reads its own organisation only.
-      if (domainOf(holder.email) !== domainOf(email)) {
+      const holderRow = selectUser.get(holder.email);
+      const row = selectUser.get(normalise(email));
+      // Like Google's directory: a token reads its own organisation's account only.
+      if (row !== undefined && holderRow?.customer_id !== row.customer_id) {
         throw new ApiError(403, 'PERMISSION_DENIED', 'Not Authorized to access this resource/api');
       }
-      const user = lookup(email);
-      if (user === null) {
+      if (row === undefined) {
         throw new ApiError(
           403,
           'PERMISSION_DENIED',
           `${normalise(email)} is not a user in the directory of ${domainOf(email)}.`,
         );
       }
-      return user;
+      refuseInactive(row);
+      return toDirectoryUser(row);
     },
 
     async lookupDirectoryUser(email: string): Promise<DirectoryUser | null> {
       return lookup(email);
     },
 
-    async findCustomer(domain: string): Promise<Customer | null> {
-      const row = selectCustomer.get(domain.trim().toLowerCase());
+    async findCustomer(key: string): Promise<Customer | null> {
+      const row = selectCustomer.get(key.trim().toLowerCase(), key.trim());
       return row === undefined ? null : { customerId: row.customer_id, customerDomain: row.domain };
     },
 
     async findWorkspaceSubscription(customerId: string): Promise<WorkspaceSubscription | null> {
-      const row = selectCustomerSubscription.get(customerId);
-      return row === undefined ? null : toSubscription(row);
+      // The same choice as Google's: Workspace editions only, active and paid first.
+      const editions = selectCustomerSubscriptions
+        .all(customerId)
+        .filter((row) => DEFAULT_WORKSPACE_SKU_IDS.includes(row.sku_id))
+        .sort(
+          (a, b) =>
+            STATUS_RANK[a.status] - STATUS_RANK[b.status] ||
+            a.is_trial - b.is_trial ||
+            a.subscription_id.localeCompare(b.subscription_id),
+        );
+      const [chosen] = editions;
+      return chosen === undefined ? null : toSubscription(chosen, policy);
     },
 
     async changeSeats(customerId, subscriptionId, expectedCurrent, newTotal) {
@@ -221,6 +272,13 @@ export function createSandboxProvider(
 
     async removeDelegate(kind, customerId, email) {
       return removeDelegateTransaction.immediate(kind, customerId, normalise(email));
+    },
+
+    async getUserPhoto(email: string): Promise<UserPhoto | null> {
+      const photo = selectUser.get(normalise(email))?.photo ?? null;
+      const svg =
+        photo !== null && Object.hasOwn(SANDBOX_PHOTOS, photo) ? SANDBOX_PHOTOS[photo] : undefined;
+      return svg === undefined ? null : { contentType: 'image/svg+xml', data: Buffer.from(svg) };
     },
 
     async close() {

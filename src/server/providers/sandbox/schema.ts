@@ -1,39 +1,52 @@
 import type Database from 'better-sqlite3';
-import { domainOf } from '../../../contract/email';
+import { WORKSPACE_EDITION_SKUS } from '../skus';
 import {
   SEED_CUSTOMERS,
   SEED_DELEGATES,
   SEED_DIRECTORY_USERS,
   SEED_SUBSCRIPTIONS,
+  STRANGER_CUSTOMER_ID,
+  type SeedSubscription,
 } from './dataset';
 
 // Bumped when the schema changes; PRAGMA user_version 0 means a fresh file that needs schema and seed.
-const SCHEMA_VERSION = 2;
+// Older files are upgraded in place, keeping every change made in them (README, "Demo accounts").
+export const SCHEMA_VERSION = 3;
 
 const SCHEMA_SQL = `
 CREATE TABLE customers (
   customer_id TEXT PRIMARY KEY,
   domain TEXT NOT NULL UNIQUE
 );
+CREATE TABLE customer_domains (
+  domain TEXT PRIMARY KEY,
+  customer_id TEXT NOT NULL REFERENCES customers(customer_id)
+);
 CREATE TABLE subscriptions (
   subscription_id TEXT PRIMARY KEY,
   customer_id TEXT NOT NULL REFERENCES customers(customer_id),
+  sku_id TEXT NOT NULL,
   sku_name TEXT NOT NULL,
   plan_name TEXT NOT NULL,
-  number_of_seats INTEGER NOT NULL CHECK (number_of_seats >= 0),
+  number_of_seats INTEGER CHECK (number_of_seats >= 0),
+  maximum_number_of_seats INTEGER CHECK (maximum_number_of_seats >= 0),
   licensed_number_of_seats INTEGER NOT NULL CHECK (licensed_number_of_seats >= 0),
-  maximum_number_of_seats INTEGER NOT NULL,
   status TEXT NOT NULL DEFAULT 'ACTIVE' CHECK (status IN ('ACTIVE', 'SUSPENDED', 'PENDING')),
   suspension_reasons TEXT NOT NULL DEFAULT '[]',
   is_trial INTEGER NOT NULL DEFAULT 0 CHECK (is_trial IN (0, 1)),
   renewal_date TEXT,
-  CHECK (number_of_seats <= maximum_number_of_seats)
+  -- Google's shapes: annual plans count bought seats and have no maximum; the others the reverse.
+  CHECK ((plan_name LIKE 'ANNUAL%') = (number_of_seats IS NOT NULL)),
+  CHECK ((plan_name LIKE 'ANNUAL%') = (maximum_number_of_seats IS NULL))
 );
 CREATE TABLE directory_users (
   email TEXT PRIMARY KEY,
-  domain TEXT NOT NULL,
+  customer_id TEXT NOT NULL,
   is_admin INTEGER NOT NULL CHECK (is_admin IN (0, 1)),
-  photo TEXT
+  photo TEXT,
+  suspended INTEGER NOT NULL DEFAULT 0 CHECK (suspended IN (0, 1)),
+  archived INTEGER NOT NULL DEFAULT 0 CHECK (archived IN (0, 1)),
+  aliases TEXT NOT NULL DEFAULT '[]'
 );
 CREATE TABLE delegates (
   kind TEXT NOT NULL CHECK (kind IN ('licence', 'support')),
@@ -59,57 +72,170 @@ ALTER TABLE subscriptions ADD COLUMN is_trial INTEGER NOT NULL DEFAULT 0 CHECK (
 ALTER TABLE subscriptions ADD COLUMN renewal_date TEXT;
 `;
 
+/** Version 2 had a maximum on every row and users keyed by domain: rebuilt in Google's shapes. */
+const UPGRADE_FROM_2_SQL = `
+CREATE TABLE customer_domains (
+  domain TEXT PRIMARY KEY,
+  customer_id TEXT NOT NULL REFERENCES customers(customer_id)
+);
+CREATE TABLE subscriptions_v3 (
+  subscription_id TEXT PRIMARY KEY,
+  customer_id TEXT NOT NULL REFERENCES customers(customer_id),
+  sku_id TEXT NOT NULL,
+  sku_name TEXT NOT NULL,
+  plan_name TEXT NOT NULL,
+  number_of_seats INTEGER CHECK (number_of_seats >= 0),
+  maximum_number_of_seats INTEGER CHECK (maximum_number_of_seats >= 0),
+  licensed_number_of_seats INTEGER NOT NULL CHECK (licensed_number_of_seats >= 0),
+  status TEXT NOT NULL DEFAULT 'ACTIVE' CHECK (status IN ('ACTIVE', 'SUSPENDED', 'PENDING')),
+  suspension_reasons TEXT NOT NULL DEFAULT '[]',
+  is_trial INTEGER NOT NULL DEFAULT 0 CHECK (is_trial IN (0, 1)),
+  renewal_date TEXT,
+  CHECK ((plan_name LIKE 'ANNUAL%') = (number_of_seats IS NOT NULL)),
+  CHECK ((plan_name LIKE 'ANNUAL%') = (maximum_number_of_seats IS NULL))
+);
+INSERT INTO subscriptions_v3 (subscription_id, customer_id, sku_id, sku_name, plan_name,
+    number_of_seats, maximum_number_of_seats, licensed_number_of_seats, status, suspension_reasons,
+    is_trial, renewal_date)
+  SELECT subscription_id, customer_id, '', sku_name, plan_name,
+    CASE WHEN plan_name LIKE 'ANNUAL%' THEN number_of_seats END,
+    CASE WHEN plan_name LIKE 'ANNUAL%' THEN NULL ELSE maximum_number_of_seats END,
+    -- A Flexible plan's total is its assigned seats; keep the total the file showed.
+    CASE WHEN plan_name LIKE 'ANNUAL%' THEN licensed_number_of_seats ELSE number_of_seats END,
+    status, suspension_reasons, is_trial, renewal_date
+  FROM subscriptions;
+DROP TABLE subscriptions;
+ALTER TABLE subscriptions_v3 RENAME TO subscriptions;
+CREATE TABLE directory_users_v3 (
+  email TEXT PRIMARY KEY,
+  customer_id TEXT NOT NULL,
+  is_admin INTEGER NOT NULL CHECK (is_admin IN (0, 1)),
+  photo TEXT,
+  suspended INTEGER NOT NULL DEFAULT 0 CHECK (suspended IN (0, 1)),
+  archived INTEGER NOT NULL DEFAULT 0 CHECK (archived IN (0, 1)),
+  aliases TEXT NOT NULL DEFAULT '[]'
+);
+INSERT INTO directory_users_v3 (email, customer_id, is_admin, photo)
+  SELECT u.email, COALESCE(c.customer_id, '${STRANGER_CUSTOMER_ID}'), u.is_admin, u.photo
+  FROM directory_users u LEFT JOIN customers c ON c.domain = u.domain;
+DROP TABLE directory_users;
+ALTER TABLE directory_users_v3 RENAME TO directory_users;
+`;
+
+export interface PrepareResult {
+  /** The version the file had: 0 for a new file, SCHEMA_VERSION when nothing was done. */
+  from: number;
+}
+
 /** Creates the schema and seeds the dataset once per database file; upgrades an older file in place. */
-export function prepareSchema(db: Database.Database): void {
-  const version = db.pragma('user_version', { simple: true });
-  if (version === SCHEMA_VERSION) return;
-  db.transaction(() => {
-    if (version === 1) {
-      db.exec(UPGRADE_FROM_1_SQL);
-      const renewal = db.prepare(
-        'UPDATE subscriptions SET renewal_date = ? WHERE subscription_id = ?',
-      );
-      for (const s of SEED_SUBSCRIPTIONS) renewal.run(s.renewalDate, s.subscriptionId);
-    } else {
-      db.exec(SCHEMA_SQL);
-      seed(db);
-    }
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
-  }).immediate();
+export function prepareSchema(db: Database.Database): PrepareResult {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version === SCHEMA_VERSION) return { from: version };
+  if (version > SCHEMA_VERSION) {
+    throw new Error(
+      `The sandbox database is from a newer portal (schema ${version}, this one knows ${SCHEMA_VERSION}); run npm run sandbox:reset.`,
+    );
+  }
+  // Rebuilding tables that others reference needs foreign keys off, outside the transaction.
+  db.pragma('foreign_keys = OFF');
+  try {
+    db.transaction(() => {
+      if (version === 0) {
+        db.exec(SCHEMA_SQL);
+        seed(db);
+      } else {
+        if (version === 1) {
+          db.exec(UPGRADE_FROM_1_SQL);
+          const renewal = db.prepare(
+            'UPDATE subscriptions SET renewal_date = ? WHERE subscription_id = ?',
+          );
+          for (const s of SEED_SUBSCRIPTIONS) renewal.run(s.renewalDate, s.subscriptionId);
+        }
+        db.exec(UPGRADE_FROM_2_SQL);
+        addMissingSeed(db);
+      }
+      const broken = db.pragma('foreign_key_check') as unknown[];
+      if (broken.length > 0) throw new Error('the sandbox database upgrade broke a reference');
+      db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    }).immediate();
+  } finally {
+    db.pragma('foreign_keys = ON');
+  }
+  return { from: version };
+}
+
+function subscriptionRow(s: SeedSubscription): unknown[] {
+  return [
+    s.subscriptionId,
+    s.customerId,
+    s.skuId,
+    s.skuName,
+    s.planName,
+    s.numberOfSeats,
+    s.maximumNumberOfSeats,
+    s.licensedNumberOfSeats,
+    s.status,
+    JSON.stringify(s.suspensionReasons),
+    s.isTrial ? 1 : 0,
+    s.renewalDate,
+  ];
+}
+
+/** Seeds every row; with `onlyMissing`, rows already there (and changed by people) stay as they are. */
+function insertSeed(db: Database.Database, onlyMissing: boolean): void {
+  const verb = onlyMissing ? 'INSERT OR IGNORE' : 'INSERT';
+  const customer = db.prepare(`${verb} INTO customers (customer_id, domain) VALUES (?, ?)`);
+  const secondary = db.prepare(`${verb} INTO customer_domains (domain, customer_id) VALUES (?, ?)`);
+  for (const c of SEED_CUSTOMERS) {
+    customer.run(c.customerId, c.domain);
+    for (const domain of c.secondaryDomains) secondary.run(domain, c.customerId);
+  }
+
+  const subscription = db.prepare(
+    `${verb} INTO subscriptions (subscription_id, customer_id, sku_id, sku_name, plan_name,
+       number_of_seats, maximum_number_of_seats, licensed_number_of_seats, status,
+       suspension_reasons, is_trial, renewal_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const s of SEED_SUBSCRIPTIONS) subscription.run(...subscriptionRow(s));
+
+  const user = db.prepare(
+    `${verb} INTO directory_users (email, customer_id, is_admin, photo, suspended, archived, aliases)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const u of SEED_DIRECTORY_USERS) {
+    user.run(
+      u.email,
+      u.customerId,
+      u.isAdmin ? 1 : 0,
+      u.photo,
+      u.suspended ? 1 : 0,
+      u.archived ? 1 : 0,
+      JSON.stringify(u.aliases),
+    );
+  }
+  if (onlyMissing) return;
+  const delegate = db.prepare('INSERT INTO delegates (kind, customer_id, email) VALUES (?, ?, ?)');
+  for (const d of SEED_DELEGATES) delegate.run(d.kind, d.customerId, d.email);
 }
 
 function seed(db: Database.Database): void {
-  const customer = db.prepare('INSERT INTO customers (customer_id, domain) VALUES (?, ?)');
-  for (const c of SEED_CUSTOMERS) customer.run(c.customerId, c.domain);
+  insertSeed(db, false);
+}
 
-  const subscription = db.prepare(
-    `INSERT INTO subscriptions (subscription_id, customer_id, sku_name, plan_name, number_of_seats,
-       licensed_number_of_seats, maximum_number_of_seats, status, suspension_reasons, is_trial,
-       renewal_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+/** After an upgrade: the seed's new rows, and the SKU ids and aliases older files did not have. */
+function addMissingSeed(db: Database.Database): void {
+  insertSeed(db, true);
+  const skuId = db.prepare(
+    "UPDATE subscriptions SET sku_id = ? WHERE subscription_id = ? AND sku_id = ''",
   );
-  for (const s of SEED_SUBSCRIPTIONS) {
-    subscription.run(
-      s.subscriptionId,
-      s.customerId,
-      s.skuName,
-      s.planName,
-      s.numberOfSeats,
-      s.licensedNumberOfSeats,
-      s.maximumNumberOfSeats,
-      s.status,
-      JSON.stringify(s.suspensionReasons),
-      s.isTrial ? 1 : 0,
-      s.renewalDate,
-    );
-  }
-
-  const user = db.prepare(
-    'INSERT INTO directory_users (email, domain, is_admin, photo) VALUES (?, ?, ?, ?)',
+  for (const s of SEED_SUBSCRIPTIONS) skuId.run(s.skuId, s.subscriptionId);
+  const aliases = db.prepare(
+    "UPDATE directory_users SET aliases = ? WHERE email = ? AND aliases = '[]'",
   );
-  for (const u of SEED_DIRECTORY_USERS) {
-    user.run(u.email, domainOf(u.email), u.isAdmin ? 1 : 0, u.photo);
-  }
-
-  const delegate = db.prepare('INSERT INTO delegates (kind, customer_id, email) VALUES (?, ?, ?)');
-  for (const d of SEED_DELEGATES) delegate.run(d.kind, d.customerId, d.email);
+  for (const u of SEED_DIRECTORY_USERS) aliases.run(JSON.stringify(u.aliases), u.email);
+  // Any other row gets its id from Google's SKU table by name.
+  const byName = db.prepare(
+    "UPDATE subscriptions SET sku_id = ? WHERE sku_name = ? AND sku_id = ''",
+  );
+  for (const sku of WORKSPACE_EDITION_SKUS) byName.run(sku.skuId, sku.skuName);
 }

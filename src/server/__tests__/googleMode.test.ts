@@ -1,0 +1,234 @@
+import type { FastifyInstance } from 'fastify';
+import { API_PATHS, TOKEN_HEADER } from '../../contract/api';
+import { ERROR_TEXT } from '../../contract/errors';
+import { SIGN_IN_SCOPES } from '../../contract/limits';
+import type { SubscriptionInfo } from '../../contract/subscription';
+import { buildApp } from '../app';
+import { readConfig } from '../config';
+import { createLogger } from '../logger';
+import { SERVER_TEXT } from '../messages';
+import {
+  fakeGoogleEnv,
+  startFakeGoogle,
+  type FakeGoogle,
+} from '../providers/google/fakeGoogle.testing';
+import { solidPng } from '../providers/google/fakeGoogle/dataset';
+import { createGoogleProvider, readGoogleOptions } from '../providers/google';
+import type { PortalProvider } from '../providers/provider';
+import { readSeatPolicy } from '../providers/seatPolicy';
+import { Browser, errorOf } from '../testing/portalHarness';
+
+// The whole API in google mode, against the fake Google, as `npm run start:fake-google` runs it:
+// the routes, the Google provider, deadlines and the photo endpoint together.
+
+const SESSION_SECRET = 'a-session-secret-of-at-least-thirty-two-characters';
+
+let fake: FakeGoogle;
+let provider: PortalProvider;
+let app: FastifyInstance;
+let baseUrl: string;
+
+async function startPortal(env: Record<string, string> = {}, deadlineMs?: number) {
+  const portalEnv = { ...fakeGoogleEnv(fake, SESSION_SECRET), LOG_LEVEL: 'silent', ...env };
+  const config = readConfig(portalEnv);
+  config.rateLimit.max = 10_000;
+  provider = createGoogleProvider({
+    ...readGoogleOptions(portalEnv),
+    seatPolicy: readSeatPolicy(portalEnv),
+    // The dataset's .example domains have no DNS; the fake's MX table answers instead.
+    resolveMx: async (domain) =>
+      (fake.state.mx.get(domain) ?? []).map((exchange) => ({ exchange, priority: 10 })),
+  });
+  app = buildApp({
+    config,
+    provider,
+    logger: createLogger('silent'),
+    ...(deadlineMs === undefined ? {} : { requestDeadlineMs: deadlineMs }),
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  baseUrl = `http://127.0.0.1:${address.port}`;
+}
+
+const infoUrl = (email: string) =>
+  `${API_PATHS.subscriptionInfo}?email=${encodeURIComponent(email)}`;
+
+async function signIn(email: string, typed = email) {
+  const browser = new Browser(baseUrl);
+  const answer = await browser.get<SubscriptionInfo>(infoUrl(typed), {
+    [TOKEN_HEADER]: fake.issueToken(email, SIGN_IN_SCOPES),
+  });
+  return { browser, answer };
+}
+
+beforeEach(async () => {
+  fake = await startFakeGoogle();
+});
+
+afterEach(async () => {
+  await app.close();
+  await provider.close();
+  await fake.close();
+});
+
+describe('sign-in', () => {
+  it("answers an annual plan with the seat policy's maximum and a same-origin photo", async () => {
+    await startPortal();
+    const { browser, answer } = await signIn('admin@acme.example');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      customerId: 'C0acme001',
+      customerDomain: 'acme.example',
+      skuName: 'Google Workspace Business Standard',
+      planName: 'ANNUAL',
+      isAnnual: true,
+      numberOfSeats: 20,
+      licensedNumberOfSeats: 17,
+      maximumNumberOfSeats: 50,
+      isAdmin: true,
+      thumbnailPhotoUrl: API_PATHS.photo,
+      status: 'ACTIVE',
+      renewalDate: '2027-03-31',
+    });
+    // The page's CSP allows images from its own origin, where the photo now is.
+    expect(answer.headers.get('content-security-policy')).toMatch(/img-src 'self'/);
+    const photo = await fetch(`${baseUrl}${API_PATHS.photo}`, {
+      headers: { cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/png');
+    expect(photo.headers.get('cache-control')).toBe('private, no-store');
+    expect(Buffer.from(await photo.arrayBuffer())).toEqual(solidPng(96, [26, 115, 232]));
+  });
+
+  it('reads the photo only with a session, and says when there is none', async () => {
+    await startPortal();
+    expect((await new Browser(baseUrl).get(API_PATHS.photo)).status).toBe(401);
+    const { browser } = await signIn('staff@acme.example');
+    const none = await browser.get(API_PATHS.photo);
+    expect(none.status).toBe(404);
+    expect(errorOf(none).message).toBe(SERVER_TEXT.noPhoto);
+  });
+
+  it("takes at most 3 sequential Google round trips once the reseller's tokens are there", async () => {
+    await startPortal();
+    fake.latencyMs = 40;
+    await signIn('staff@acme.example');
+    // The service account's tokens are now there; what is left is the sign-in's own calls.
+    const from = fake.calls.length;
+    const { answer } = await signIn('admin@flex.example');
+    expect(answer.status).toBe(200);
+    expect(fake.roundTrips(from)).toBeLessThanOrEqual(3);
+  });
+
+  it('brings someone on a secondary domain, or typing an alias, to their organisation', async () => {
+    await startPortal();
+    const maria = await signIn('maria@acme-eu.example');
+    expect(maria.answer.status).toBe(200);
+    expect(maria.answer.body).toMatchObject({
+      email: 'maria@acme-eu.example',
+      customerId: 'C0acme001',
+    });
+    const alias = await signIn('staff@acme.example', 'team@acme-eu.example');
+    expect(alias.answer.status).toBe(200);
+    expect(alias.answer.body.email).toBe('staff@acme.example');
+    const other = await signIn('staff@acme.example', 'admin@acme.example');
+    expect(other.answer.status).toBe(403);
+    expect(errorOf(other.answer).message).toBe(SERVER_TEXT.emailMismatch);
+  });
+
+  it('refuses a suspended account with its own 403, and a stranger as not a customer', async () => {
+    await startPortal();
+    const former = await signIn('former@acme.example');
+    expect(former.answer.status).toBe(403);
+    expect(errorOf(former.answer).message).toBe(
+      SERVER_TEXT.directoryUserSuspended('former@acme.example'),
+    );
+    const stranger = await signIn('someone@stranger.example');
+    expect(stranger.answer.status).toBe(403);
+    expect(errorOf(stranger.answer).message).toBe(ERROR_TEXT.notACustomer('Example Reseller'));
+  });
+
+  it('counts a domain another reseller manages as a Google account', async () => {
+    await startPortal();
+    const answer = await new Browser(baseUrl).get<{ isGoogleAccount: boolean }>(
+      `${API_PATHS.emailValidator}?email=someone%40stranger.example`,
+    );
+    expect(answer.body).toEqual({ isGoogleAccount: true });
+  });
+});
+
+describe('licences and delegates', () => {
+  it('adds licences on an annual plan up to the policy, and changes delegates', async () => {
+    await startPortal({ ANNUAL_SEAT_CAP: '24' });
+    const { browser, answer } = await signIn('admin@acme.example');
+    expect(answer.body.maximumNumberOfSeats).toBe(24);
+    const add = { customerId: 'C0acme001', subscriptionId: 'sub-acme-001' };
+    const over = await browser.post(API_PATHS.addLicence, { ...add, numberOfSeats: 25 });
+    expect(over.status).toBe(400);
+    const bought = await browser.post<{ subscription: SubscriptionInfo }>(API_PATHS.addLicence, {
+      ...add,
+      numberOfSeats: 24,
+    });
+    expect(bought.status).toBe(200);
+    expect(bought.body.subscription.numberOfSeats).toBe(24);
+    expect(fake.state.subscriptions.find((s) => s.subscriptionId === 'sub-acme-001')).toMatchObject(
+      { numberOfSeats: 24 },
+    );
+    const added = await browser.post<{ members: string[] }>(API_PATHS.supportDelegate, {
+      email: 'New@acme.example',
+      customerId: 'C0acme001',
+      action: 'add',
+    });
+    expect(added.body.members).toEqual(['new@acme.example', 'support@acme.example']);
+    expect(fake.members('portal-support-c0acme001@reseller.example')).toContain('new@acme.example');
+  });
+
+  it('refuses a purchase on a suspended subscription before calling Google', async () => {
+    await startPortal();
+    const { browser, answer } = await signIn('admin@paused.example');
+    expect(answer.body).toMatchObject({
+      status: 'SUSPENDED',
+      suspensionReasons: ['RESELLER_INITIATED'],
+      renewalDate: '2026-09-30',
+    });
+    const refused = await browser.post(API_PATHS.addLicence, {
+      customerId: 'C0pause01',
+      subscriptionId: 'sub-pause-001',
+      numberOfSeats: 16,
+    });
+    expect(refused.status).toBe(400);
+    expect(errorOf(refused)).toEqual({
+      code: 400,
+      status: 'FAILED_PRECONDITION',
+      message: SERVER_TEXT.subscriptionSuspended('the reseller suspended it'),
+    });
+    expect(fake.calls.some((c) => c.path.endsWith('/changeSeats'))).toBe(false);
+  });
+});
+
+describe('Google failing', () => {
+  it('a lasting quota answers 503 with Retry-After', async () => {
+    await startPortal();
+    fake.failNext('GET', /^\/apps\/reseller\/v1\/customers\//, { reason: 'quotaExceeded' }, 3);
+    const { answer } = await signIn('admin@acme.example');
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('retry-after')).toBe('30');
+    expect(errorOf(answer)).toMatchObject({ status: 'UNAVAILABLE' });
+  });
+
+  it('a hung Google answers 504 in the envelope within the request deadline', async () => {
+    await startPortal({ GOOGLE_CALL_TIMEOUT_MS: '60000' }, 600);
+    fake.failNext('GET', /^\/apps\/reseller\/v1\/customers\//, 'hang', 5);
+    const started = Date.now();
+    const { answer } = await signIn('admin@acme.example');
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(answer.status).toBe(504);
+    expect(errorOf(answer)).toEqual({
+      code: 504,
+      status: 'DEADLINE_EXCEEDED',
+      message: SERVER_TEXT.deadlineExceeded,
+    });
+  });
+});

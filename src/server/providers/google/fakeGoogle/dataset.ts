@@ -1,0 +1,260 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { skuNameOf } from '../../skus';
+
+// What the fake Google holds, in Google's own shapes: the sandbox demo (README's demo accounts) as the
+// Reseller API and the Directory API would answer it, plus what only Google has (add-on and Archived
+// User subscriptions, secondary domains, aliases, suspended and archived users). Test-only.
+
+export const RESELLER_DOMAIN = 'reseller.example';
+export const RESELLER_ADMIN = `admin@${RESELLER_DOMAIN}`;
+export const FAKE_GROUP_TEMPLATE = `portal-{kind}-{customerId}@${RESELLER_DOMAIN}`;
+const MS_PER_DAY = 24 * 60 * 60 * 1000;
+const DAYS_PER_YEAR = 365;
+
+export interface FakeCustomer {
+  customerId: string;
+  customerDomain: string;
+  /** Secondary domains of the account: its users may have addresses there. */
+  secondaryDomains: string[];
+  /** Managed by this reseller (false: another reseller or Google directly). */
+  own: boolean;
+  /** The customer's Admin console setting "reseller access". */
+  resellerAccess: boolean;
+  /** The customer's API control for the reseller's Admin SDK calls. */
+  adminSdkAccess: boolean;
+}
+
+export interface FakeSubscription {
+  customerId: string;
+  subscriptionId: string;
+  skuId: string;
+  /** As the reseller ordered it; Google answers ANNUAL_MONTHLY_PAY as ANNUAL. */
+  planName: 'ANNUAL_MONTHLY_PAY' | 'ANNUAL_YEARLY_PAY' | 'FLEXIBLE' | 'TRIAL';
+  /** Annual plans only. */
+  numberOfSeats?: number;
+  /** Flexible and trial plans only. */
+  maximumNumberOfSeats?: number;
+  licensedNumberOfSeats: number;
+  status: 'ACTIVE' | 'SUSPENDED' | 'PENDING';
+  suspensionReasons: string[];
+  /** Epoch ms; the commitment of an annual plan ends here. */
+  commitmentEnd?: number;
+  trialEnd?: number;
+  creationTime: number;
+}
+
+export interface FakeUser {
+  id: string;
+  primaryEmail: string;
+  customerId: string;
+  givenName: string;
+  familyName: string;
+  isAdmin: boolean;
+  suspended: boolean;
+  archived: boolean;
+  aliases: string[];
+  photo: { mimeType: 'PNG'; data: Buffer } | null;
+}
+
+export interface FakeState {
+  customers: FakeCustomer[];
+  subscriptions: FakeSubscription[];
+  users: FakeUser[];
+  /** Group address (lower-cased) → member addresses in insertion order. */
+  groups: Map<string, string[]>;
+  /** Domain → MX exchanges, for the DNS responder. */
+  mx: Map<string, string[]>;
+}
+
+const GOOGLE_MX = ['aspmx.l.google.com', 'alt1.aspmx.l.google.com'];
+
+/** A solid-colour square PNG, as Google's photo service would hand out (96 × 96). */
+export function solidPng(size: number, [red, green, blue]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3)]);
+  for (let x = 0; x < size; x += 1) row.set([red, green, blue], 1 + x * 3);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const PHOTO_SIZE = 96;
+
+function customer(
+  customerId: string,
+  customerDomain: string,
+  extra: Partial<FakeCustomer> = {},
+): FakeCustomer {
+  return {
+    customerId,
+    customerDomain,
+    secondaryDomains: [],
+    own: true,
+    resellerAccess: true,
+    adminSdkAccess: true,
+    ...extra,
+  };
+}
+
+let userCounter = 0;
+function user(primaryEmail: string, customerId: string, extra: Partial<FakeUser> = {}): FakeUser {
+  userCounter += 1;
+  const [local = ''] = primaryEmail.split('@');
+  return {
+    id: String(100_000_000_000_000_000_000n + BigInt(userCounter)),
+    primaryEmail,
+    customerId,
+    givenName: local.charAt(0).toUpperCase() + local.slice(1),
+    familyName: 'Example',
+    isAdmin: false,
+    suspended: false,
+    archived: false,
+    aliases: [],
+    photo: null,
+    ...extra,
+  };
+}
+
+export function groupAddress(kind: 'licence' | 'support', customerId: string): string {
+  return FAKE_GROUP_TEMPLATE.replace('{kind}', kind).replace(
+    '{customerId}',
+    customerId.toLowerCase(),
+  );
+}
+
+/** The demo, in Google's shapes. `now` anchors creation times; renewal dates are fixed days. */
+export function demoState(now: number = Date.now()): FakeState {
+  const yearAgo = now - DAYS_PER_YEAR * MS_PER_DAY;
+  const customers = [
+    customer('C0acme001', 'acme.example', { secondaryDomains: ['acme-eu.example'] }),
+    customer('C0flex001', 'flex.example'),
+    customer('C0nosub01', 'nosub.example'),
+    customer('C0pause01', 'paused.example'),
+    // Google Workspace through another reseller: customers.get answers it with the bare minimum.
+    customer('C0other99', 'stranger.example', { own: false }),
+  ];
+  const annual = (
+    customerId: string,
+    subscriptionId: string,
+    skuId: string,
+    numberOfSeats: number,
+    licensedNumberOfSeats: number,
+    extra: Partial<FakeSubscription> = {},
+  ): FakeSubscription => ({
+    customerId,
+    subscriptionId,
+    skuId,
+    planName: 'ANNUAL_MONTHLY_PAY',
+    numberOfSeats,
+    licensedNumberOfSeats,
+    status: 'ACTIVE',
+    suspensionReasons: [],
+    commitmentEnd: Date.parse('2027-03-31T00:00:00Z'),
+    creationTime: yearAgo,
+    ...extra,
+  });
+  const flexible = (
+    customerId: string,
+    subscriptionId: string,
+    skuId: string,
+    maximumNumberOfSeats: number,
+    licensedNumberOfSeats: number,
+  ): FakeSubscription => ({
+    customerId,
+    subscriptionId,
+    skuId,
+    planName: 'FLEXIBLE',
+    maximumNumberOfSeats,
+    licensedNumberOfSeats,
+    status: 'ACTIVE',
+    suspensionReasons: [],
+    creationTime: yearAgo,
+  });
+  // ACME's Workspace subscription is listed after three others, so finding it takes a second page.
+  const subscriptions: FakeSubscription[] = [
+    flexible('C0acme001', 'sub-acme-storage', 'Google-Drive-storage-20GB', 20, 4),
+    annual('C0acme001', 'sub-acme-archived', '1010340006', 5, 2),
+    flexible('C0acme001', 'sub-acme-voice', '1010330003', 30, 6),
+    annual('C0acme001', 'sub-acme-001', '1010020028', 20, 17),
+    flexible('C0flex001', 'sub-flex-001', '1010020027', 300, 10),
+    flexible('C0nosub01', 'sub-nosub-vault', 'Google-Vault', 10, 1),
+    annual('C0pause01', 'sub-pause-001', '1010020025', 15, 12, {
+      planName: 'ANNUAL_YEARLY_PAY',
+      status: 'SUSPENDED',
+      suspensionReasons: ['RESELLER_INITIATED'],
+      commitmentEnd: Date.parse('2026-09-30T00:00:00Z'),
+    }),
+    annual('C0other99', 'sub-other-001', '1010020025', 40, 33),
+  ];
+  userCounter = 0;
+  const users = [
+    user('admin@acme.example', 'C0acme001', {
+      isAdmin: true,
+      photo: { mimeType: 'PNG', data: solidPng(PHOTO_SIZE, [26, 115, 232]) },
+    }),
+    user('licences@acme.example', 'C0acme001'),
+    user('support@acme.example', 'C0acme001'),
+    user('staff@acme.example', 'C0acme001', { aliases: ['team@acme-eu.example'] }),
+    user('maria@acme-eu.example', 'C0acme001'),
+    user('former@acme.example', 'C0acme001', { suspended: true }),
+    user('archived@acme.example', 'C0acme001', { archived: true }),
+    user('admin@flex.example', 'C0flex001', { isAdmin: true }),
+    user('admin@nosub.example', 'C0nosub01', { isAdmin: true }),
+    user('admin@paused.example', 'C0pause01', { isAdmin: true }),
+    user('someone@stranger.example', 'C0other99'),
+    user(RESELLER_ADMIN, 'C0resell00', { isAdmin: true }),
+  ];
+  const groups = new Map<string, string[]>();
+  for (const c of customers.filter((each) => each.own)) {
+    groups.set(groupAddress('licence', c.customerId), []);
+    groups.set(groupAddress('support', c.customerId), []);
+  }
+  groups.get(groupAddress('licence', 'C0acme001'))?.push('licences@acme.example');
+  groups.get(groupAddress('support', 'C0acme001'))?.push('support@acme.example');
+  const mx = new Map<string, string[]>([
+    ['acme.example', GOOGLE_MX],
+    ['acme-eu.example', GOOGLE_MX],
+    ['flex.example', GOOGLE_MX],
+    ['paused.example', GOOGLE_MX],
+    ['workspace.example', ['smtp.google.com']],
+    // nosub and stranger receive mail elsewhere; Google knows them through the Reseller API.
+    ['nosub.example', ['mx.mail-host.example']],
+    ['stranger.example', ['mx.mail-host.example']],
+    ['other.example', ['mx.mail-host.example']],
+  ]);
+  return { customers, subscriptions, users, groups, mx };
+}
+
+/** The customer whose primary or secondary domain this is. */
+export function customerOfDomain(state: FakeState, domain: string): FakeCustomer | undefined {
+  const wanted = domain.toLowerCase();
+  return state.customers.find(
+    (c) => c.customerDomain === wanted || c.secondaryDomains.includes(wanted),
+  );
+}
+
+export function findUser(state: FakeState, key: string): FakeUser | undefined {
+  const wanted = key.toLowerCase();
+  return state.users.find(
+    (u) => u.primaryEmail === wanted || u.id === key || u.aliases.includes(wanted),
+  );
+}
+
+export function skuNameFor(skuId: string): string {
+  return skuNameOf(skuId) ?? skuId;
+}

@@ -1,0 +1,88 @@
+import { ApiError } from '../../apiError';
+import { currentDeadline } from '../../deadline';
+import { SERVER_TEXT } from '../../messages';
+import { isDailyLimit, isTransient, readFailure } from './googleFailure';
+
+// How each Google call is run (docs/configuration-google.md, "Time limits and retries"): every call
+// has a time limit, shortened to what the API request's deadline leaves; reads are tried again with
+// backoff (honouring Retry-After) while time allows; writes are never repeated blindly.
+
+/** Per-call options googleapis passes to gaxios, and fetch's signal for the hand-made calls. */
+export interface CallLimits {
+  timeout: number;
+  /** The request's deadline signal, when the call runs inside an API request. */
+  signal?: AbortSignal;
+}
+
+/** A read is tried at most this often. */
+export const MAX_READ_ATTEMPTS = 3;
+const FIRST_BACKOFF_MS = 200;
+/** A Retry-After longer than this is passed on to the caller instead of waited for. */
+const MAX_RETRY_WAIT_MS = 5000;
+/** A retry is not started with less time than this left before the deadline. */
+const MIN_CALL_MS = 250;
+const MS_PER_SECOND = 1000;
+
+/** The time limits of a call starting now; throws 504 when the request's deadline has passed. */
+export function callLimits(callTimeoutMs: number): CallLimits {
+  const deadline = currentDeadline();
+  if (deadline === undefined) return { timeout: callTimeoutMs };
+  const left = deadline.at - Date.now();
+  if (left <= 0 || deadline.signal.aborted) {
+    throw new ApiError(504, 'DEADLINE_EXCEEDED', SERVER_TEXT.deadlineExceeded);
+  }
+  return { timeout: Math.min(callTimeoutMs, left), signal: deadline.signal };
+}
+
+/** One signal for fetch: the call's own timeout and the request's deadline, whichever is first. */
+export function signalOf(limits: CallLimits): AbortSignal {
+  const timeout = AbortSignal.timeout(limits.timeout);
+  return limits.signal === undefined ? timeout : AbortSignal.any([limits.signal, timeout]);
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
+/** How long to wait before attempt `attempt + 1`, or undefined when waiting is not worth it. */
+function backoffMs(attempt: number, retryAfterSeconds: number | undefined): number | undefined {
+  if (retryAfterSeconds !== undefined) {
+    const asked = retryAfterSeconds * MS_PER_SECOND;
+    return asked > MAX_RETRY_WAIT_MS ? undefined : asked;
+  }
+  const base = FIRST_BACKOFF_MS * 2 ** (attempt - 1);
+  // Jitter spreads the retries of instances that failed together.
+  return base + Math.floor(Math.random() * base);
+}
+
+/**
+ * Runs a read, trying again after a transient failure (a short quota, a server error, a timeout, a
+ * dropped connection) with exponential backoff or Google's Retry-After, never past the deadline.
+ * The last failure is thrown as it came.
+ */
+export async function withReadRetries<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof ApiError || attempt >= MAX_READ_ATTEMPTS) throw error;
+      const failure = readFailure(error);
+      if (!isTransient(failure) || isDailyLimit(failure)) throw error;
+      const wait = backoffMs(attempt, failure.retryAfterSeconds);
+      const deadline = currentDeadline();
+      if (wait === undefined) throw error;
+      if (deadline !== undefined && Date.now() + wait + MIN_CALL_MS > deadline.at) throw error;
+      await sleep(wait, deadline?.signal);
+    }
+  }
+}

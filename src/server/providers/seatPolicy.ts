@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import { ConfigError } from '../configError';
+
+// The reseller's seat policy (docs/configuration-google.md, "Seat policy"). Google gives a maximum only
+// for Flexible and trial plans; for an annual plan the most the portal lets a customer reach is the
+// reseller's decision: ANNUAL_SEAT_CAP, overridden per customer by the file SEAT_CAP_FILE names.
+
+export interface SeatPolicy {
+  /** The total an annual subscription of this customer may reach through the portal. */
+  annualCap(customerId: string): number;
+}
+
+/** Keeps the sandbox demo as README shows it: acme has 20 and may add up to 30 more. */
+export const DEFAULT_ANNUAL_SEAT_CAP = 50;
+
+export const SEAT_POLICY_ENV = {
+  cap: 'ANNUAL_SEAT_CAP',
+  file: 'SEAT_CAP_FILE',
+} as const;
+
+export function createSeatPolicy(
+  defaultCap: number = DEFAULT_ANNUAL_SEAT_CAP,
+  perCustomer: ReadonlyMap<string, number> = new Map(),
+): SeatPolicy {
+  return { annualCap: (customerId) => perCustomer.get(customerId) ?? defaultCap };
+}
+
+export const DEFAULT_SEAT_POLICY = createSeatPolicy();
+
+/**
+ * maximumNumberOfSeats as the portal reports it: Google's own where it gives one, else the policy;
+ * never below the current total, so a customer already above the cap is shown as full, not negative.
+ */
+export function effectiveMaximum(
+  policy: SeatPolicy,
+  customerId: string,
+  googleMaximum: number | null,
+  numberOfSeats: number,
+): number {
+  return googleMaximum ?? Math.max(policy.annualCap(customerId), numberOfSeats);
+}
+
+function isCap(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+}
+
+function readCapFile(file: string): Map<string, number> {
+  const name = SEAT_POLICY_ENV.file;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new ConfigError(`${name} names a file that cannot be read: ${file}.`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ConfigError(`${name} (${file}) is not valid JSON.`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError(
+      `${name} (${file}) must be a JSON object of customerId to cap, e.g. {"C0abc123": 200}.`,
+    );
+  }
+  const caps = new Map<string, number>();
+  for (const [customerId, cap] of Object.entries(parsed)) {
+    if (!isCap(cap)) {
+      throw new ConfigError(
+        `${name} (${file}): the cap of ${customerId} must be a whole number of at least 1; got ${JSON.stringify(cap)}.`,
+      );
+    }
+    caps.set(customerId, cap);
+  }
+  return caps;
+}
+
+/** Reads ANNUAL_SEAT_CAP and SEAT_CAP_FILE once at start-up; a bad value stops it (ConfigError). */
+export function readSeatPolicy(env: NodeJS.ProcessEnv): SeatPolicy {
+  const rawCap = env[SEAT_POLICY_ENV.cap]?.trim();
+  let defaultCap = DEFAULT_ANNUAL_SEAT_CAP;
+  if (rawCap !== undefined && rawCap !== '') {
+    defaultCap = Number(rawCap);
+    if (!/^\d+$/.test(rawCap) || !isCap(defaultCap)) {
+      throw new ConfigError(
+        `${SEAT_POLICY_ENV.cap} must be a whole number of at least 1; got '${rawCap}'.`,
+      );
+    }
+  }
+  const file = env[SEAT_POLICY_ENV.file]?.trim();
+  const perCustomer = file === undefined || file === '' ? new Map() : readCapFile(file);
+  return createSeatPolicy(defaultCap, perCustomer);
+}
