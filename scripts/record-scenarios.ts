@@ -12,6 +12,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -22,6 +23,7 @@ import {
 import { API_PATHS, XSRF_COOKIE, XSRF_HEADER } from '../src/contract/api';
 import { DIRECTORY_SCOPE, TOKEN_LIFETIME_MS } from '../src/contract/limits';
 import { UNAUTHENTICATED_RATE_LIMIT_MAX } from '../src/server/limits';
+import { fakeGoogleEnv, startFakeGoogle } from '../src/server/providers/google/fakeGoogle.testing';
 import type { Scenario, ScopeRef, ScreenCheck } from '../src/scenarioFormat/scenario';
 import { createRedaction } from '../src/scenarioFormat/redaction';
 import { parseScenario } from '../src/scenarios/validateScenario';
@@ -41,6 +43,11 @@ const STEP_TIMEOUT_MS = 15_000;
 /** How long ago the 'expired token' journey's token expired. */
 const EXPIRED_AGO_MS = 60_000;
 const RECORDED_WITH = 'the sandbox, driven by scripts/record-scenarios.ts in headless Chromium';
+const RECORDED_WITH_FAKE_GOOGLE =
+  'google mode against the fake Google (as npm run start:fake-google runs it), driven by scripts/record-scenarios.ts in headless Chromium';
+/** How files name the fake Google's origin (its port changes from run to run). */
+const FAKE_GOOGLE_ORIGIN = 'http://fake-google.test/';
+const SESSION_SECRET_BYTES = 48;
 
 const ACME = {
   admin: 'admin@acme.example',
@@ -319,6 +326,10 @@ interface Journey {
   name: string;
   title: string;
   run(session: Session): Promise<void>;
+  /** Also recorded in google mode against the fake Google, as google-<name>. */
+  inGoogleMode?: true;
+  /** Set on the google-mode copy. */
+  provider?: 'google';
 }
 
 const SIGN_IN = button('Sign in with Google');
@@ -372,6 +383,7 @@ const journeys: Journey[] = [
   },
   {
     name: 'sign-in-admin-sees-dashboard',
+    inGoogleMode: true,
     title: 'The acme admin signs in, the token is saved and the licence dashboard opens',
     async run({ page, open }) {
       await open('/');
@@ -545,6 +557,7 @@ const journeys: Journey[] = [
   },
   {
     name: 'admin-adds-licences-and-reloads',
+    inGoogleMode: true,
     title:
       "The admin adds 3 licences: confirm, 'Licenses Added Succesfully!', and the page reloads",
     async run({ page, open }) {
@@ -647,6 +660,7 @@ const journeys: Journey[] = [
       {
         name: `admin-adds-${label}-delegate`,
         title: `The admin adds a ${label} delegate: appended, sorted, input cleared`,
+        ...(kind === 'licence' ? { inGoogleMode: true as const } : {}),
         async run({ page, open }) {
           await open('/');
           await signInToDashboard(page, ACME.admin);
@@ -750,6 +764,18 @@ const journeys: Journey[] = [
   },
 ];
 
+/** The google-mode copies: the same person, the same screens, the real Google provider in the
+ * server talking to the fake Google (docs/scenarios.md, Google mode). */
+const googleJourneys: Journey[] = journeys
+  .filter((journey) => journey.inGoogleMode)
+  .map((journey) => ({
+    ...journey,
+    name: `google-${journey.name}`,
+    title: `${journey.title} (google mode, fake Google)`,
+    provider: 'google',
+  }));
+const allJourneys = [...journeys, ...googleJourneys];
+
 // ---------------------------------------------------------------------------------------------
 // Recording one journey.
 
@@ -780,12 +806,22 @@ async function record(
   journey: Journey,
   options: RecordOptions,
 ) {
+  // Google mode: a fresh fake Google per journey, and the portal pointed at it as
+  // `npm run start:fake-google` does.
+  const fake =
+    journey.provider === 'google' ? await startFakeGoogle({ dns: true, dnsPort: 0 }) : null;
   const portal = await startPortal({
     via: 'start',
     clientDir: client,
     dataDir: path.join(workDir, `data-${journey.name}`),
     readyTimeoutMs: SERVER_READY_TIMEOUT_MS,
-    env: { PORTAL_RECORDING: 'true' },
+    env: {
+      ...(fake ? fakeGoogleEnv(fake, randomBytes(SESSION_SECRET_BYTES).toString('base64url')) : {}),
+      PORTAL_RECORDING: 'true',
+    },
+  }).catch(async (error: unknown) => {
+    await fake?.close();
+    throw error;
   });
   const context = await browser.newContext();
   context.setDefaultTimeout(STEP_TIMEOUT_MS);
@@ -812,9 +848,9 @@ async function record(
     });
     const scenario: Scenario = {
       $schema: '../../scenarioFormat/scenario.schema.json',
-      ...recorded,
+      ...(fake ? withStableFakeOrigin(recorded, fake.rootUrl) : recorded),
       title: journey.title,
-      recordedWith: RECORDED_WITH,
+      recordedWith: fake ? RECORDED_WITH_FAKE_GOOGLE : RECORDED_WITH,
     };
     const file = path.join(libraryDir, `${journey.name}.json`);
     parseScenario(scenario, file);
@@ -823,7 +859,15 @@ async function record(
   } finally {
     await context.close();
     await portal.stop();
+    await fake?.close();
   }
+}
+
+/** The fake Google listens on a free port; files name it by one origin, so a new recording of the
+ * same journey differs only where the portal's behaviour did. */
+function withStableFakeOrigin(scenario: Scenario, rootUrl: string): Scenario {
+  const text = JSON.stringify(scenario).split(rootUrl).join(FAKE_GOOGLE_ORIGIN);
+  return JSON.parse(text) as Scenario;
 }
 
 async function main() {
@@ -831,7 +875,9 @@ async function main() {
   const options: RecordOptions = { pseudonymiseEmails: args.includes('--pseudonymise-emails') };
   const wanted = args.filter((arg) => !arg.startsWith('--'));
   const chosen =
-    wanted.length === 0 ? journeys : journeys.filter((journey) => wanted.includes(journey.name));
+    wanted.length === 0
+      ? allJourneys
+      : allJourneys.filter((journey) => wanted.includes(journey.name));
   if (chosen.length === 0) throw new Error(`No journey is named ${wanted.join(', ')}`);
   const workDir = mkdtempSync(path.join(tmpdir(), 'portal-scenarios-'));
   mkdirSync(libraryDir, { recursive: true });
