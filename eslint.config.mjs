@@ -81,6 +81,42 @@ export default tseslint.config(
             },
             { target: './src/client/services', from: './src/client/features' },
             { target: './src/client/components', from: './src/client/features' },
+            {
+              target: './src/client',
+              from: './src/scenarios',
+              message: 'The portal never imports its replay tooling.',
+            },
+            {
+              target: [
+                './src/client/app',
+                './src/client/components',
+                './src/client/features',
+                './src/client/pages',
+                './src/client/services',
+                './src/client/test',
+              ],
+              from: './src/client/recording',
+              message: 'Only the boot (index.tsx) loads the recorder, and only with import().',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The scenario format sits below the recorder (src/client/recording) and the replay
+    // (src/scenarios): both import it, it imports neither.
+    files: ['src/scenarioFormat/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/scenarioFormat',
+              from: ['./src/client', './src/scenarios', './src/server'],
+              message: 'The scenario format depends on the contract only.',
+            },
           ],
         },
       ],

@@ -7,6 +7,8 @@ const transform: Config['transform'] = {
 };
 
 const config: Config = {
+  // The scenario report is written (and its path printed) when a scenario replay fails.
+  reporters: ['default', '<rootDir>/scripts/scenario-report-reporter.js'],
   projects: [
     {
       displayName: 'client',
@@ -25,8 +27,19 @@ const config: Config = {
     {
       displayName: 'scenarios',
       testEnvironment: 'node',
-      roots: ['<rootDir>/src/scenarios'],
+      roots: ['<rootDir>/src/scenarios', '<rootDir>/src/scenarioFormat'],
+      testMatch: ['**/*.test.ts'],
       transform,
+    },
+    {
+      // Scenarios replayed through the real screen in jsdom (docs/scenarios.md).
+      displayName: 'scenarios-ui',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/src/scenarios'],
+      testMatch: ['**/*.ui.test.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/src/client/test/setupTests.ts'],
+      transform,
+      moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/src/client/test/fileStub.ts' },
     },
   ],
 };

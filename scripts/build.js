@@ -13,7 +13,7 @@ const serverMain = path.join(root, 'dist', 'server', 'server', 'main.js');
 const CLIENT_SOURCES = [
   'src/client',
   'src/contract',
-  'src/scenarios/scenario.ts',
+  'src/scenarioFormat',
   'public',
   'webpack.config.js',
 ];

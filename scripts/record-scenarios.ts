@@ -1,7 +1,8 @@
-// `npm run scenarios:record [journey …]`: drives the real portal in headless Chromium against the
-// sandbox through scripted journeys and writes each recording to src/scenarios/library/<name>.json.
-// Every journey gets a freshly seeded sandbox (its own server and data directory), so recordings
-// start from the dataset of the contract and never depend on the order they were made in.
+// `npm run scenarios:record [--pseudonymise-emails] [journey …]` (docs/scenarios.md, Recording):
+// drives the real portal (PORTAL_RECORDING=true) in headless Chromium against the sandbox through
+// scripted journeys, as a person would, and writes each recording to
+// src/scenarios/library/<name>.json. Every journey gets a freshly seeded sandbox (its own server
+// and data directory), so recordings never depend on the order they were made in.
 import {
   existsSync,
   mkdirSync,
@@ -11,21 +12,23 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
-  RECORD_QUERY_FLAG,
   SCENARIO_STORAGE_KEYS,
   type StoredRecording,
-} from '../src/client/recording/recordingFlag';
+} from '../src/client/recording/recordingStorage';
 import { API_PATHS, XSRF_COOKIE, XSRF_HEADER } from '../src/contract/api';
 import { DIRECTORY_SCOPE, TOKEN_LIFETIME_MS } from '../src/contract/limits';
 import { UNAUTHENTICATED_RATE_LIMIT_MAX } from '../src/server/limits';
-import type { Scenario } from '../src/scenarios/scenario';
+import { fakeGoogleEnv, startFakeGoogle } from '../src/server/providers/google/fakeGoogle.testing';
+import type { Scenario, ScopeRef, ScreenCheck } from '../src/scenarioFormat/scenario';
+import { createRedaction } from '../src/scenarioFormat/redaction';
+import { parseScenario } from '../src/scenarios/validateScenario';
 import { launchChromium } from '../test/support/chromium';
 import { buildClientInto, startPortal, type Portal } from '../test/support/portalProcess';
-import { parseScenario } from '../src/scenarios/validateScenario';
 
 const root = path.resolve(__dirname, '..');
 const libraryDir = path.join(root, 'src', 'scenarios', 'library');
@@ -40,6 +43,11 @@ const STEP_TIMEOUT_MS = 15_000;
 /** How long ago the 'expired token' journey's token expired. */
 const EXPIRED_AGO_MS = 60_000;
 const RECORDED_WITH = 'the sandbox, driven by scripts/record-scenarios.ts in headless Chromium';
+const RECORDED_WITH_FAKE_GOOGLE =
+  'google mode against the fake Google (as npm run start:fake-google runs it), driven by scripts/record-scenarios.ts in headless Chromium';
+/** How files name the fake Google's origin (its port changes from run to run). */
+const FAKE_GOOGLE_ORIGIN = 'http://fake-google.test/';
+const SESSION_SECRET_BYTES = 48;
 
 const ACME = {
   admin: 'admin@acme.example',
@@ -64,7 +72,7 @@ function newestMtime(folder: string): number {
 /** dist/client when it is newer than the client's sources, else a fresh build in a temp folder
  * (never overwriting dist/client, which other tools may be serving). */
 function clientDir(workDir: string): string {
-  const sources = ['src/client', 'src/contract', 'src/scenarios', 'public'].map((folder) =>
+  const sources = ['src/client', 'src/contract', 'src/scenarioFormat', 'public'].map((folder) =>
     newestMtime(path.join(root, folder)),
   );
   if (existsSync(clientIndex) && statSync(clientIndex).mtimeMs > Math.max(...sources)) {
@@ -74,7 +82,8 @@ function clientDir(workDir: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// What a person does, in the words of the screens.
+// What a person does, in the words of the screens. Each act waits until the page is quiet, as
+// replay does before each recorded event, so both see the same steps before it.
 
 interface Session {
   portal: Portal;
@@ -82,22 +91,74 @@ interface Session {
   context: BrowserContext;
   /** The recorded page. */
   page: Page;
-  /** Opens the portal at `url` with recording on; returns when the app has started. */
+  /** Opens the portal at `url` (recording is on for every page of this server). */
   open(url: string): Promise<void>;
 }
 
-const withRecordFlag = (url: string) =>
-  `${url}${url.includes('?') ? '&' : '?'}${RECORD_QUERY_FLAG}`;
+/** Waits until the recording has not grown for QUIET_MS (session storage survives leaving). */
+async function quiet(page: Page): Promise<void> {
+  const deadline = Date.now() + QUIET_TIMEOUT_MS;
+  let last = '';
+  let since = Date.now();
+  while (Date.now() < deadline) {
+    const now = await page
+      .evaluate(
+        (keys) =>
+          `${sessionStorage.getItem(keys.current)?.length ?? 0}/${sessionStorage.getItem(keys.previous)?.length ?? 0}`,
+        SCENARIO_STORAGE_KEYS,
+      )
+      .catch(() => last);
+    if (now !== last) {
+      last = now;
+      since = Date.now();
+    } else if (Date.now() - since >= QUIET_MS) {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** Waits for what the person looks for, lets the page settle, then records the check. */
+async function see(page: Page, check: ScreenCheck): Promise<void> {
+  await page.waitForFunction((wanted) => window.portalScenario?.shows(wanted) === true, check, {
+    polling: POLL_MS,
+    timeout: STEP_TIMEOUT_MS,
+  });
+  await quiet(page);
+  await page.evaluate((wanted) => window.portalScenario?.see(wanted), check);
+}
+
+const dialog = (name: string): ScopeRef => ({ role: 'dialog', name });
+const button = (name: string, within?: ScopeRef): ScreenCheck => ({
+  target: within ? { role: 'button', name, within } : { role: 'button', name },
+});
+const gone = (check: ScreenCheck): ScreenCheck => ({ ...check, absent: true });
+
+async function click(page: Page, target: Locator): Promise<void> {
+  await quiet(page);
+  await target.click();
+}
+
+async function fill(page: Page, target: Locator, text: string): Promise<void> {
+  await quiet(page);
+  await target.fill(text);
+}
+
+async function press(page: Page, target: Locator, key: string): Promise<void> {
+  await quiet(page);
+  await target.press(key);
+}
 
 async function enterEmail(page: Page, email: string): Promise<void> {
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Next' }).click();
+  await fill(page, page.getByLabel('Email address'), email);
+  await click(page, page.getByRole('button', { name: 'Next' }));
 }
 
 type PopupAnswer = 'allow' | 'allow-without-directory' | 'cancel';
 
 /** 'Sign in with Google' and the sandbox popup's answer. */
 async function answerPopup(page: Page, answer: PopupAnswer): Promise<void> {
+  await quiet(page);
   const [popup] = await Promise.all([
     page.waitForEvent('popup'),
     page.getByRole('button', { name: 'Sign in with Google' }).click(),
@@ -109,14 +170,28 @@ async function answerPopup(page: Page, answer: PopupAnswer): Promise<void> {
 
 async function signIn(page: Page, email: string, answer: PopupAnswer = 'allow'): Promise<void> {
   await enterEmail(page, email);
-  await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
+  await see(page, button('Sign in with Google'));
   await answerPopup(page, answer);
 }
 
 async function signInToDashboard(page: Page, email: string): Promise<void> {
   await signIn(page, email);
   await page.waitForURL('**/licenses');
-  await page.getByText('Total Licenses').waitFor();
+  await see(page, { target: { role: 'region', name: 'Total Licenses' } });
+}
+
+/** Signs in on a page that is not recorded (the journey's first tab). */
+async function signInUnrecorded(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Next' }).click();
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Sign in with Google' }).click(),
+  ]);
+  await popup.waitForLoadState();
+  await popup.getByRole('button', { name: 'Allow' }).click();
+  await page.waitForURL('**/licenses');
+  await page.getByRole('region', { name: 'Total Licenses' }).waitFor();
 }
 
 /** The same or another person in another browser (own cookies and storage, so the recorded
@@ -126,7 +201,7 @@ async function otherTab(session: Session, email: string) {
   context.setDefaultTimeout(STEP_TIMEOUT_MS);
   const page = await context.newPage();
   await page.goto(`${session.portal.origin}/`);
-  await signInToDashboard(page, email);
+  await signInUnrecorded(page, email);
   return {
     async post(pathName: string, body: unknown): Promise<number> {
       return page.evaluate(
@@ -152,39 +227,54 @@ async function otherTab(session: Session, email: string) {
   };
 }
 
+const DELEGATE_DIALOGS = {
+  licence: { menuItem: 'Delegate Licenses Access', title: 'License Management Access' },
+  support: { menuItem: 'Delegate Support Access', title: 'Support Access' },
+} as const;
+
 async function openDelegateDialog(page: Page, kind: 'licence' | 'support') {
-  await page.getByRole('button', { name: 'Delegate access menu' }).click();
-  const item = kind === 'licence' ? 'Delegate Licenses Access' : 'Delegate Support Access';
-  await page.getByRole('menuitem', { name: item }).click();
-  const dialog = page.getByRole('dialog', {
-    name: kind === 'licence' ? 'License Management Access' : 'Support Access',
-  });
-  await dialog
+  const { menuItem, title } = DELEGATE_DIALOGS[kind];
+  await click(page, page.getByRole('button', { name: 'Delegate access menu' }));
+  await click(page, page.getByRole('menuitem', { name: menuItem }));
+  const opened = page.getByRole('dialog', { name: title });
+  await opened
     .getByRole('status', { name: 'Loading delegated email addresses' })
     .waitFor({ state: 'detached' });
-  return dialog;
+  return opened;
 }
 
 async function addDelegate(page: Page, kind: 'licence' | 'support', email: string) {
-  const dialog = await openDelegateDialog(page, kind);
-  await dialog.getByLabel('Enter Email Address').fill(email);
-  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-  return dialog;
+  const opened = await openDelegateDialog(page, kind);
+  await fill(page, opened.getByLabel('Enter Email Address'), email);
+  await click(page, opened.getByRole('button', { name: 'Add', exact: true }));
+  return opened;
 }
 
-async function closeErrorDialog(page: Page): Promise<void> {
-  const error = page.getByRole('dialog', { name: 'Oops! An Error Occurred.' });
+const ERROR_DIALOG = 'Oops! An Error Occurred.';
+
+/** The error dialog shows `message`; CLOSE closes it. */
+async function closeErrorDialog(page: Page, message?: string): Promise<void> {
+  const error = page.getByRole('dialog', { name: ERROR_DIALOG });
   await error.waitFor();
-  await error.getByRole('button', { name: 'CLOSE', exact: true }).click();
+  await see(
+    page,
+    message ? { text: message, within: dialog(ERROR_DIALOG) } : { target: dialog(ERROR_DIALOG) },
+  );
+  await click(page, error.getByRole('button', { name: 'CLOSE', exact: true }));
   await error.waitFor({ state: 'hidden' });
+  await see(page, gone({ target: dialog(ERROR_DIALOG) }));
 }
 
 async function addLicences(page: Page, seats: number): Promise<void> {
-  await page.getByLabel('Add Licenses').fill(String(seats));
-  await page.getByRole('button', { name: 'Add Licenses' }).click();
+  await fill(page, page.getByLabel('Add Licenses'), String(seats));
+  await click(page, page.getByRole('button', { name: 'Add Licenses' }));
   const confirm = page.getByRole('dialog', { name: 'Confirm Adding Licenses' });
   await confirm.waitFor();
-  await confirm.getByRole('button', { name: 'Add Licenses' }).click();
+  await see(page, {
+    text: `Are you sure you want to add ${seats} licenses?`,
+    within: dialog('Confirm Adding Licenses'),
+  });
+  await click(page, confirm.getByRole('button', { name: 'Add Licenses' }));
 }
 
 /** Waits until this tab's recordings hold a step of the kind (a reload may come before any wait,
@@ -221,6 +311,14 @@ async function storedToken(page: Page): Promise<string> {
   return parsed.token;
 }
 
+/** A first tab signs in (not recorded), so the recorded page starts with a stored session. */
+async function signedInBefore(session: Session, email: string): Promise<Page> {
+  const first = await session.context.newPage();
+  await first.goto(`${session.portal.origin}/`);
+  await signInUnrecorded(first, email);
+  return first;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The journeys: every branch of spec §4 and §8, each role of §6.
 
@@ -228,7 +326,18 @@ interface Journey {
   name: string;
   title: string;
   run(session: Session): Promise<void>;
+  /** Also recorded in google mode against the fake Google, as google-<name>. */
+  inGoogleMode?: true;
+  /** Set on the google-mode copy. */
+  provider?: 'google';
 }
+
+const SIGN_IN = button('Sign in with Google');
+const DASHBOARD: ScreenCheck = { target: { role: 'region', name: 'Total Licenses' } };
+const ADD_FORM: ScreenCheck = { target: { role: 'spinbutton', name: 'Add Licenses' } };
+const DELEGATE_MENU = button('Delegate access menu');
+const EMAIL_FIELD: ScreenCheck = { target: { role: 'textbox', name: 'Email address' } };
+const SUCCESS_DIALOG = 'Licenses Added Succesfully!';
 
 const journeys: Journey[] = [
   {
@@ -251,11 +360,13 @@ const journeys: Journey[] = [
   },
   {
     name: 'home-google-email-shows-sign-in',
-    title: 'A Google account address is saved and the sign-in button shows',
+    title: "A Google account address is saved and 'Sign in with Google' shows",
     async run({ page, open }) {
       await open('/');
+      await see(page, { ...button('Next'), disabled: true });
       await enterEmail(page, ACME.admin);
-      await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
+      await see(page, { text: 'To continue, sign in with google:' });
+      await see(page, SIGN_IN);
     },
   },
   {
@@ -264,19 +375,22 @@ const journeys: Journey[] = [
     async run({ page, open }) {
       await open('/');
       await enterEmail(page, ACME.admin);
-      await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
-      await page.getByLabel('Email address').fill('staff@acme.example');
-      await page
-        .getByRole('button', { name: 'Sign in with Google' })
-        .waitFor({ state: 'detached' });
+      await see(page, SIGN_IN);
+      await fill(page, page.getByLabel('Email address'), ACME.staff);
+      await see(page, gone(SIGN_IN));
+      await see(page, { ...button('Next'), disabled: false });
     },
   },
   {
     name: 'sign-in-admin-sees-dashboard',
+    inGoogleMode: true,
     title: 'The acme admin signs in, the token is saved and the licence dashboard opens',
     async run({ page, open }) {
       await open('/');
       await signInToDashboard(page, ACME.admin);
+      await see(page, { text: 'ACME.EXAMPLE' });
+      await see(page, DELEGATE_MENU);
+      await see(page, { text: 'You can add up to 30 more licenses' });
     },
   },
   {
@@ -285,7 +399,8 @@ const journeys: Journey[] = [
     async run({ page, open }) {
       await open('/?customer=licenses');
       await signInToDashboard(page, ACME.licences);
-      await page.getByRole('button', { name: 'Add Licenses' }).waitFor();
+      await see(page, ADD_FORM);
+      await see(page, gone(DELEGATE_MENU));
     },
   },
   {
@@ -294,6 +409,8 @@ const journeys: Journey[] = [
     async run({ page, open }) {
       await open('/');
       await signInToDashboard(page, ACME.support);
+      await see(page, gone(ADD_FORM));
+      await see(page, gone(DELEGATE_MENU));
     },
   },
   {
@@ -302,6 +419,8 @@ const journeys: Journey[] = [
     async run({ page, open }) {
       await open('/');
       await signInToDashboard(page, ACME.staff);
+      await see(page, gone(ADD_FORM));
+      await see(page, gone(DELEGATE_MENU));
     },
   },
   {
@@ -310,6 +429,8 @@ const journeys: Journey[] = [
     async run({ page, open }) {
       await open('/');
       await signInToDashboard(page, 'admin@flex.example');
+      await see(page, { target: { role: 'link', name: 'Learn more in the Help Center' } });
+      await see(page, gone(ADD_FORM));
     },
   },
   {
@@ -319,7 +440,8 @@ const journeys: Journey[] = [
       await open('/');
       await signIn(page, 'admin@nosub.example');
       await page.waitForURL('**/forbidden');
-      await page.getByText('403').first().waitFor();
+      await see(page, { text: 'ERROR DESCRIPTION: 403 - Forbidden! Access Denied.' });
+      await see(page, { text: 'No Google Workspace subscription found for nosub.example.' });
     },
   },
   {
@@ -346,7 +468,8 @@ const journeys: Journey[] = [
     async run({ page, open }) {
       await open('/');
       await signIn(page, ACME.admin, 'cancel');
-      await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
+      await recordedStep(page, 'log');
+      await see(page, SIGN_IN);
     },
   },
   {
@@ -361,55 +484,45 @@ const journeys: Journey[] = [
   {
     name: 'start-with-stored-token-opens-dashboard',
     title: 'On load a stored, unexpired token loads the subscription with the saved e-mail',
-    async run({ page, open, context, portal }) {
-      const first = await context.newPage();
-      await first.goto(`${portal.origin}/`);
-      await signInToDashboard(first, ACME.admin);
-      await first.close();
-      await open('/');
-      await page.waitForURL('**/licenses');
-      await page.getByText('Total Licenses').waitFor();
+    async run(session) {
+      await (await signedInBefore(session, ACME.admin)).close();
+      await session.open('/');
+      await session.page.waitForURL('**/licenses');
+      await see(session.page, DASHBOARD);
     },
   },
   {
     name: 'start-with-stored-token-support-destination-leaves-for-helpdesk',
     title: 'On load a stored token with ?customer=support leaves for the help-desk portal',
-    async run({ page, open, context, portal }) {
-      const first = await context.newPage();
-      await first.goto(`${portal.origin}/`);
-      await signInToDashboard(first, ACME.admin);
-      await first.close();
-      await open('/?customer=support');
-      await page.waitForURL('**/sandbox/helpdesk');
+    async run(session) {
+      await (await signedInBefore(session, ACME.admin)).close();
+      await session.open('/?customer=support');
+      await session.page.waitForURL('**/sandbox/helpdesk');
     },
   },
   {
     name: 'start-with-expired-token-removes-it',
     title: 'On load an expired stored token is removed and the home screen stays',
-    async run({ page, open, context, portal }) {
-      const first = await context.newPage();
-      await first.goto(`${portal.origin}/`);
-      await signInToDashboard(first, ACME.admin);
+    async run(session) {
+      const first = await signedInBefore(session, ACME.admin);
       const token = await storedToken(first);
       // The token was saved more than 59 minutes ago: its expiry is behind the clock.
       await storeTokenData(first, token, Date.now() - EXPIRED_AGO_MS);
       await first.close();
-      await open('/');
-      await page.getByLabel('Email address').waitFor();
+      await session.open('/');
+      await see(session.page, EMAIL_FIELD);
     },
   },
   {
     name: 'start-with-tampered-token-reloads',
     title: 'On load a tampered token is refused (Expected OAuth 2 access token): removed, reload',
-    async run({ page, open, context, portal }) {
-      const first = await context.newPage();
-      await first.goto(`${portal.origin}/`);
-      await signInToDashboard(first, ACME.admin);
+    async run(session) {
+      const first = await signedInBefore(session, ACME.admin);
       const token = await storedToken(first);
       await storeTokenData(first, `${token}tampered`, Date.now() + TOKEN_LIFETIME_MS);
       await first.close();
-      await open('/');
-      await recordedStep(page, 'reload');
+      await session.open('/');
+      await recordedStep(session.page, 'reload');
     },
   },
   {
@@ -417,19 +530,44 @@ const journeys: Journey[] = [
     title: 'Opening /forbidden with nothing stored: no error, so the guard sends the person home',
     async run({ page, open }) {
       await open('/forbidden');
-      await page.getByLabel('Email address').waitFor();
+      await page.waitForURL((url) => url.pathname === '/');
+      await see(page, EMAIL_FIELD);
+      await see(page, gone({ text: '403' }));
+    },
+  },
+  {
+    name: 'start-on-licenses-without-token-goes-home',
+    title:
+      'Opening /licenses with nothing stored: no subscription is held, so the guard sends the person home',
+    async run({ page, open }) {
+      await open('/licenses');
+      await page.waitForURL((url) => url.pathname === '/');
+      await see(page, EMAIL_FIELD);
+      await see(page, gone(DASHBOARD));
+    },
+  },
+  {
+    name: 'start-on-support-shows-support-site',
+    title: 'Opening /support shows the support site in its frame',
+    async run({ page, open }) {
+      await open('/support');
+      await page.frameLocator('iframe[title="Support site"]').locator('body').waitFor();
+      await quiet(page);
     },
   },
   {
     name: 'admin-adds-licences-and-reloads',
+    inGoogleMode: true,
     title:
       "The admin adds 3 licences: confirm, 'Licenses Added Succesfully!', and the page reloads",
     async run({ page, open }) {
       await open('/');
       await signInToDashboard(page, ACME.admin);
       await addLicences(page, 3);
-      const success = page.getByRole('dialog', { name: 'Licenses Added Succesfully!' });
+      const success = page.getByRole('dialog', { name: SUCCESS_DIALOG });
       await success.waitFor();
+      await see(page, { target: dialog(SUCCESS_DIALOG) });
+      await quiet(page);
       await Promise.all([
         page.waitForEvent('load'),
         success.getByRole('button', { name: 'Add Even More Licenses' }).click(),
@@ -442,21 +580,27 @@ const journeys: Journey[] = [
     async run({ page, open }) {
       await open('/');
       await signInToDashboard(page, ACME.admin);
-      await page.getByLabel('Add Licenses').fill('5');
-      await page.getByRole('button', { name: 'Add Licenses' }).click();
+      await fill(page, page.getByLabel('Add Licenses'), '5');
+      await click(page, page.getByRole('button', { name: 'Add Licenses' }));
       const confirm = page.getByRole('dialog', { name: 'Confirm Adding Licenses' });
-      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor();
+      await click(page, confirm.getByRole('button', { name: 'Cancel' }));
       await confirm.waitFor({ state: 'hidden' });
+      await see(page, gone({ target: dialog('Confirm Adding Licenses') }));
     },
   },
   {
     name: 'licence-delegate-adds-licences',
-    title: 'A licence delegate adds 2 licences and sees the success dialog',
+    title: "A licence delegate adds 2 licences and sees 'Licenses Added Succesfully!'",
     async run({ page, open }) {
       await open('/');
       await signInToDashboard(page, ACME.licences);
       await addLicences(page, 2);
-      await page.getByRole('dialog', { name: 'Licenses Added Succesfully!' }).waitFor();
+      await page.getByRole('dialog', { name: SUCCESS_DIALOG }).waitFor();
+      await see(page, {
+        text: 'Your new total amount of licenses will be billed to your account.',
+        within: dialog(SUCCESS_DIALOG),
+      });
     },
   },
   {
@@ -492,12 +636,13 @@ const journeys: Journey[] = [
       });
       await admin.close();
       await addLicences(page, 1);
-      await closeErrorDialog(page);
+      await closeErrorDialog(page, 'Only an administrator or a licence delegate can add licences.');
     },
   },
   ...(['licence', 'support'] as const).flatMap((kind): Journey[] => {
     const present = kind === 'licence' ? ACME.licences : ACME.support;
     const label = kind === 'licence' ? 'licence' : 'support';
+    const within = dialog(DELEGATE_DIALOGS[kind].title);
     return [
       {
         name: `admin-opens-${label}-delegates-and-closes`,
@@ -505,20 +650,23 @@ const journeys: Journey[] = [
         async run({ page, open }) {
           await open('/');
           await signInToDashboard(page, ACME.admin);
-          const dialog = await openDelegateDialog(page, kind);
-          await dialog.getByText(present).waitFor();
-          await dialog.getByRole('button', { name: 'CLOSE', exact: true }).click();
-          await dialog.waitFor({ state: 'hidden' });
+          const opened = await openDelegateDialog(page, kind);
+          await see(page, { text: present, within });
+          await click(page, opened.getByRole('button', { name: 'CLOSE', exact: true }));
+          await opened.waitFor({ state: 'hidden' });
+          await see(page, gone({ target: within }));
         },
       },
       {
         name: `admin-adds-${label}-delegate`,
         title: `The admin adds a ${label} delegate: appended, sorted, input cleared`,
+        ...(kind === 'licence' ? { inGoogleMode: true as const } : {}),
         async run({ page, open }) {
           await open('/');
           await signInToDashboard(page, ACME.admin);
-          const dialog = await addDelegate(page, kind, 'ann@acme.example');
-          await dialog.getByText('ann@acme.example').waitFor();
+          await addDelegate(page, kind, 'ann@acme.example');
+          await see(page, { text: 'ann@acme.example', within });
+          await see(page, button('Delete ann@acme.example', within));
         },
       },
       {
@@ -528,7 +676,7 @@ const journeys: Journey[] = [
           await open('/');
           await signInToDashboard(page, ACME.admin);
           await addDelegate(page, kind, present);
-          await closeErrorDialog(page);
+          await closeErrorDialog(page, 'Member already exists.');
         },
       },
       {
@@ -537,9 +685,10 @@ const journeys: Journey[] = [
         async run({ page, open }) {
           await open('/');
           await signInToDashboard(page, ACME.admin);
-          const dialog = await openDelegateDialog(page, kind);
-          await dialog.getByRole('button', { name: `Delete ${present}` }).click();
-          await dialog.getByText(present).waitFor({ state: 'detached' });
+          const opened = await openDelegateDialog(page, kind);
+          await click(page, opened.getByRole('button', { name: `Delete ${present}` }));
+          await opened.getByText(present).waitFor({ state: 'detached' });
+          await see(page, gone(button(`Delete ${present}`, within)));
         },
       },
       {
@@ -549,76 +698,86 @@ const journeys: Journey[] = [
           const { page, open } = session;
           await open('/');
           await signInToDashboard(page, ACME.admin);
-          const dialog = await openDelegateDialog(page, kind);
+          const opened = await openDelegateDialog(page, kind);
           const tab = await otherTab(session, ACME.admin);
           await tab.post(
             kind === 'licence' ? API_PATHS.licenceDelegate : API_PATHS.supportDelegate,
-            {
-              email: present,
-              customerId: 'C0acme001',
-              action: 'delete',
-            },
+            { email: present, customerId: 'C0acme001', action: 'delete' },
           );
           await tab.close();
-          await dialog.getByRole('button', { name: `Delete ${present}` }).click();
-          await closeErrorDialog(page);
+          await click(page, opened.getByRole('button', { name: `Delete ${present}` }));
+          await closeErrorDialog(page, 'Resource Not Found: memberKey');
         },
       },
     ];
   }),
   {
     name: 'admin-adds-invalid-delegate-address-does-nothing',
-    title: 'An address without a dotted domain keeps Add disabled: nothing is sent',
+    title: 'An address without a dotted domain keeps Add disabled, and Enter sends nothing',
     async run({ page, open }) {
       await open('/');
       await signInToDashboard(page, ACME.admin);
-      const dialog = await openDelegateDialog(page, 'licence');
-      await dialog.getByLabel('Enter Email Address').fill('ann@acme');
-      await dialog.getByLabel('Enter Email Address').press('Enter');
-      await dialog.getByRole('button', { name: 'CLOSE', exact: true }).click();
+      const opened = await openDelegateDialog(page, 'licence');
+      const within = dialog(DELEGATE_DIALOGS.licence.title);
+      await fill(page, opened.getByLabel('Enter Email Address'), 'ann@acme');
+      await see(page, { ...button('Add', within), disabled: true });
+      await press(page, opened.getByLabel('Enter Email Address'), 'Enter');
+      await see(page, gone(button('Delete ann@acme', within)));
+      await click(page, opened.getByRole('button', { name: 'CLOSE', exact: true }));
+      await opened.waitFor({ state: 'hidden' });
+    },
+  },
+  {
+    name: 'admin-opens-delegates-after-session-expired-sees-error',
+    title:
+      'The session cookie is gone (it expired): opening a delegate list shows the error dialog and no addresses',
+    async run({ page, open, context }) {
+      await open('/');
+      await signInToDashboard(page, ACME.admin);
+      // What 59 minutes do to the browser: the session cookies are no longer sent.
+      await context.clearCookies();
+      await click(page, page.getByRole('button', { name: 'Delegate access menu' }));
+      await click(page, page.getByRole('menuitem', { name: DELEGATE_DIALOGS.licence.menuItem }));
+      await closeErrorDialog(
+        page,
+        'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+      );
+      const within = dialog(DELEGATE_DIALOGS.licence.title);
+      await see(page, { text: 'Nobody has this access yet', within });
     },
   },
   {
     name: 'email-validator-failure-is-only-logged',
     title: 'The e-mail validator fails (rate limited): only logged, the spinner stops',
     async run({ page, open, portal }) {
-      // Another client used up the validator's allowance (contract §3: rate-limited).
+      // Another client used up the validator's allowance (it is rate-limited, docs/api.md).
       for (let attempt = 0; attempt < UNAUTHENTICATED_RATE_LIMIT_MAX; attempt += 1) {
         await fetch(`${portal.origin}${API_PATHS.emailValidator}?email=x%40acme.example`);
       }
       await open('/');
       await enterEmail(page, ACME.admin);
-      await page.getByRole('button', { name: 'Next' }).waitFor();
-      await page.getByText('Validating email').waitFor({ state: 'detached' });
+      await recordedStep(page, 'log');
+      await see(page, gone({ text: 'Validating email' }));
+      await see(page, { ...button('Next'), disabled: false });
+      await see(page, gone(SIGN_IN));
     },
   },
 ];
 
+/** The google-mode copies: the same person, the same screens, the real Google provider in the
+ * server talking to the fake Google (docs/scenarios.md, Google mode). */
+const googleJourneys: Journey[] = journeys
+  .filter((journey) => journey.inGoogleMode)
+  .map((journey) => ({
+    ...journey,
+    name: `google-${journey.name}`,
+    title: `${journey.title} (google mode, fake Google)`,
+    provider: 'google',
+  }));
+const allJourneys = [...journeys, ...googleJourneys];
+
 // ---------------------------------------------------------------------------------------------
 // Recording one journey.
-
-/** Waits until the recording has not grown for QUIET_MS (session storage survives leaving). */
-async function quiet(page: Page): Promise<void> {
-  const deadline = Date.now() + QUIET_TIMEOUT_MS;
-  let last = '';
-  let since = Date.now();
-  while (Date.now() < deadline) {
-    const now = await page
-      .evaluate(
-        (keys) =>
-          `${sessionStorage.getItem(keys.current)?.length ?? 0}/${sessionStorage.getItem(keys.previous)?.length ?? 0}`,
-        SCENARIO_STORAGE_KEYS,
-      )
-      .catch(() => last);
-    if (now !== last) {
-      last = now;
-      since = Date.now();
-    } else if (Date.now() - since >= QUIET_MS) {
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-}
 
 /** The first recording made since `openedAt`: the opened page's, even when a reload started another. */
 async function readRecording(page: Page, openedAt: number): Promise<Scenario> {
@@ -636,12 +795,33 @@ async function readRecording(page: Page, openedAt: number): Promise<Scenario> {
   return first;
 }
 
-async function record(browser: Browser, workDir: string, client: string, journey: Journey) {
+interface RecordOptions {
+  pseudonymiseEmails: boolean;
+}
+
+async function record(
+  browser: Browser,
+  workDir: string,
+  client: string,
+  journey: Journey,
+  options: RecordOptions,
+) {
+  // Google mode: a fresh fake Google per journey, and the portal pointed at it as
+  // `npm run start:fake-google` does.
+  const fake =
+    journey.provider === 'google' ? await startFakeGoogle({ dns: true, dnsPort: 0 }) : null;
   const portal = await startPortal({
     via: 'start',
     clientDir: client,
     dataDir: path.join(workDir, `data-${journey.name}`),
     readyTimeoutMs: SERVER_READY_TIMEOUT_MS,
+    env: {
+      ...(fake ? fakeGoogleEnv(fake, randomBytes(SESSION_SECRET_BYTES).toString('base64url')) : {}),
+      PORTAL_RECORDING: 'true',
+    },
+  }).catch(async (error: unknown) => {
+    await fake?.close();
+    throw error;
   });
   const context = await browser.newContext();
   context.setDefaultTimeout(STEP_TIMEOUT_MS);
@@ -656,17 +836,21 @@ async function record(browser: Browser, workDir: string, client: string, journey
       async open(url) {
         // The page may leave at once (a stored session for the help desk), so nothing is awaited here.
         openedAt = Date.now();
-        await page.goto(`${portal.origin}${withRecordFlag(url)}`);
+        await page.goto(`${portal.origin}${url}`);
       },
     };
     await journey.run(session);
     await quiet(page);
     if (openedAt === null) throw new Error('The journey never opened the portal with recording on');
+    // The page already replaced the secrets; pseudonyms are added here when asked for.
+    const recorded = createRedaction().apply(await readRecording(page, openedAt), {
+      pseudonymiseEmails: options.pseudonymiseEmails,
+    });
     const scenario: Scenario = {
-      $schema: '../scenario.schema.json',
-      ...(await readRecording(page, openedAt)),
+      $schema: '../../scenarioFormat/scenario.schema.json',
+      ...(fake ? withStableFakeOrigin(recorded, fake.rootUrl) : recorded),
       title: journey.title,
-      recordedWith: RECORDED_WITH,
+      recordedWith: fake ? RECORDED_WITH_FAKE_GOOGLE : RECORDED_WITH,
     };
     const file = path.join(libraryDir, `${journey.name}.json`);
     parseScenario(scenario, file);
@@ -675,13 +859,25 @@ async function record(browser: Browser, workDir: string, client: string, journey
   } finally {
     await context.close();
     await portal.stop();
+    await fake?.close();
   }
 }
 
+/** The fake Google listens on a free port; files name it by one origin, so a new recording of the
+ * same journey differs only where the portal's behaviour did. */
+function withStableFakeOrigin(scenario: Scenario, rootUrl: string): Scenario {
+  const text = JSON.stringify(scenario).split(rootUrl).join(FAKE_GOOGLE_ORIGIN);
+  return JSON.parse(text) as Scenario;
+}
+
 async function main() {
-  const wanted = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const options: RecordOptions = { pseudonymiseEmails: args.includes('--pseudonymise-emails') };
+  const wanted = args.filter((arg) => !arg.startsWith('--'));
   const chosen =
-    wanted.length === 0 ? journeys : journeys.filter((journey) => wanted.includes(journey.name));
+    wanted.length === 0
+      ? allJourneys
+      : allJourneys.filter((journey) => wanted.includes(journey.name));
   if (chosen.length === 0) throw new Error(`No journey is named ${wanted.join(', ')}`);
   const workDir = mkdtempSync(path.join(tmpdir(), 'portal-scenarios-'));
   mkdirSync(libraryDir, { recursive: true });
@@ -691,7 +887,7 @@ async function main() {
     const client = clientDir(workDir);
     for (const journey of chosen) {
       try {
-        await record(browser, workDir, client, journey);
+        await record(browser, workDir, client, journey, options);
       } catch (error) {
         failures.push(journey.name);
         console.error(

@@ -4,13 +4,11 @@ import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { readPortalConfig } from './app/config';
 import { routes } from './app/routes';
-import { makeStore } from './app/store';
-import { appStarted } from './features/session/sessionSlice';
-import { setUpScenarioRecording } from './recording/scenarioRecording';
+import { startPage } from './app/startPage';
 import { createServices } from './services/createServices';
+import type { Services } from './services/types';
 
 // Boot: runtime configuration, router, services, store, then the first render (spec §4 On load).
-const CUSTOMER_QUERY = 'customer';
 
 function showBootFailure(root: HTMLElement, error: unknown) {
   const heading = document.createElement('h1');
@@ -20,23 +18,22 @@ function showBootFailure(root: HTMLElement, error: unknown) {
   root.replaceChildren(heading, detail);
 }
 
-function boot(root: HTMLElement) {
+async function boot(root: HTMLElement) {
   const config = readPortalConfig();
   const router = createBrowserRouter(routes);
-  const services = createServices(config, (path) => {
+  let services: Services = createServices(config, (path) => {
     void router.navigate(path);
   });
-  // Scenario recording (issue 4): with the record flag or configuration, services and store are watched.
-  const recording = setUpScenarioRecording(config, services);
-  const store = makeStore({
-    context: { ...recording.services, config },
-    middleware: recording.middleware,
-  });
-
-  // The `customer` query of the home route picks the destination after sign-in (spec §2 Home).
-  const onHome = window.location.pathname === '/';
-  const query = new URLSearchParams(window.location.search).get(CUSTOMER_QUERY);
-  store.dispatch(appStarted({ destination: onHome ? (query ?? '') : '' }));
+  let middleware: Parameters<typeof startPage>[0]['middleware'] = [];
+  // The scenario recorder is its own chunk, loaded only when the server allows recording
+  // (PORTAL_RECORDING, docs/scenarios.md); without it the page never fetches or runs it.
+  if (config.recording === true) {
+    const { setUpScenarioRecording } = await import(
+      /* webpackChunkName: "recorder" */ './recording/scenarioRecording'
+    );
+    ({ services, middleware } = setUpScenarioRecording(config, services, router));
+  }
+  const store = startPage({ config, services, middleware, location: window.location });
 
   createRoot(root).render(
     <StrictMode>
@@ -47,9 +44,5 @@ function boot(root: HTMLElement) {
 
 const root = document.getElementById('root');
 if (root) {
-  try {
-    boot(root);
-  } catch (error) {
-    showBootFailure(root, error);
-  }
+  boot(root).catch((error: unknown) => showBootFailure(root, error));
 }

@@ -6,16 +6,18 @@ import {
   emailSubmitted,
   signInRequested,
 } from '../client/features/session/sessionSlice';
-import { createFakeServices, ok } from '../client/test/fakeServices';
+import { createFakeServices, FAKE_ACCESS_TOKEN, ok } from '../client/test/fakeServices';
 import { sampleSubscription } from '../client/test/sampleSubscription';
 import { API_PATHS, XSRF_COOKIE } from '../contract/api';
 import { replayScenario } from './replayScenario';
 import { parseScenario } from './validateScenario';
 
-// What the recorder writes, replay reads back: a session recorded on a real store replays clean.
-const XSRF_VALUE = 'opaque-xsrf';
+// What the recorder writes, replay reads back: a session recorded on a real store replays clean,
+// with its secrets as placeholders and, on request, its e-mail addresses as pseudonyms.
+const XSRF_VALUE = 'opaque-xsrf-value';
+const STORED_TOKEN = 'stored-access-token';
 
-it('a recorded session validates and replays, XSRF value included', async () => {
+async function recordedSession() {
   const cookies: Record<string, string> = {};
   const fake = createFakeServices({
     http: {
@@ -24,7 +26,9 @@ it('a recorded session validates and replays, XSRF value included', async () => 
         cookies[XSRF_COOKIE] = XSRF_VALUE;
         return ok(sampleSubscription());
       },
-      [`GET ${API_PATHS.licenceDelegate}`]: ok({ members: ['licences@acme.example'] }),
+      [`GET ${API_PATHS.licenceDelegate}`]: ok({
+        members: ['zed@acme.example', 'bob@acme.example'],
+      }),
       [`POST ${API_PATHS.licenceDelegate}`]: ok({ members: [] }),
     },
   });
@@ -32,7 +36,8 @@ it('a recorded session validates and replays, XSRF value included', async () => 
   const recorder = createScenarioRecorder({
     config,
     url: '/',
-    localStorage: {},
+    // A token left from an earlier session: a secret too, though this page replaces it.
+    localStorage: { tokenData: JSON.stringify({ token: STORED_TOKEN, expiry: 1 }) },
     readCookies: () => ({ ...cookies }),
     startedAt: Date.UTC(2025, 0, 15, 9, 0, 0),
     recordedWith: 'recorderRoundTrip.test.ts',
@@ -52,13 +57,17 @@ it('a recorded session validates and replays, XSRF value included', async () => 
     store.dispatch(intent);
     await settle();
   }
+  return recorder;
+}
 
+it('a recorded session validates and replays, XSRF placeholder included', async () => {
+  const recorder = await recordedSession();
   const scenario = parseScenario(recorder.scenario('round trip'), 'round-trip.json');
   const post = scenario.steps.find(
     (step) => step.kind === 'http' && step.request.method === 'POST',
   );
-  expect(post).toMatchObject({ request: { xsrf: true, xsrfToken: XSRF_VALUE } });
-  expect(await replayScenario(scenario, 'round-trip.json')).toEqual({
+  expect(post).toMatchObject({ request: { xsrf: true, xsrfToken: 'xsrf-token-1' } });
+  expect(await replayScenario(scenario, 'round-trip.json')).toMatchObject({
     file: 'round-trip.json',
     passed: true,
     report: '',
@@ -71,6 +80,47 @@ it('a recorded session validates and replays, XSRF value included', async () => 
   }
   const verdict = await replayScenario(tampered, 'round-trip.json');
   expect(verdict.report).toContain(
-    'changed:  request.xsrfToken: recorded "opaque-xsrf", replayed "other"',
+    'changed:  request.xsrfToken: recorded "xsrf-token-1", replayed "other"',
   );
+});
+
+it('no token or XSRF value of the session is in the file; equal values share a placeholder', async () => {
+  const recorder = await recordedSession();
+  const scenario = recorder.scenario();
+  const text = JSON.stringify(scenario);
+  for (const secret of [FAKE_ACCESS_TOKEN, XSRF_VALUE, STORED_TOKEN]) {
+    expect(text).not.toContain(secret);
+  }
+  expect(scenario.start.localStorage.tokenData).toBe('{"token":"access-token-1","expiry":1}');
+  // The identity's token, the stored token data, the request header and the saga's payload are
+  // one value, so they are one placeholder, and replay sees the portal send back what it got.
+  const tokenPlaces = [...text.matchAll(/"(?:accessToken|token|x-goog-token)":"([^"]+)"/g)].map(
+    (match) => match[1],
+  );
+  expect(new Set(tokenPlaces)).toEqual(new Set(['access-token-2']));
+  expect(text.match(/access-token-2/g)?.length).toBeGreaterThanOrEqual(4);
+});
+
+it('pseudonymises e-mail addresses deterministically, and the pseudonymised file still replays', async () => {
+  const recorder = await recordedSession();
+  const first = recorder.scenario('round trip', { pseudonymiseEmails: true });
+  const again = recorder.scenario('round trip', { pseudonymiseEmails: true });
+  expect(again).toEqual(first);
+  const text = JSON.stringify(first);
+  for (const address of ['admin@acme.example', 'zed@acme.example', 'bob@acme.example']) {
+    expect(text).not.toContain(address);
+  }
+  // Numbered in the order the portal sorts addresses, so sorted lists keep their order.
+  expect(first.finalState.state).toMatchObject({
+    delegates: {
+      licence: {
+        members: ['person-02@acme.example', 'person-03@acme.example', 'person-04@acme.example'],
+      },
+    },
+  });
+  const verdict = await replayScenario(
+    parseScenario(first, 'pseudonymised.json'),
+    'pseudonymised.json',
+  );
+  expect(verdict.report).toBe('');
 });

@@ -1,5 +1,4 @@
 import type { SagaContext } from '../client/app/sagaContext';
-import { httpRequestRecord } from '../client/recording/requestRecord';
 import { createStorageService, EMAIL_KEY, TOKEN_DATA_KEY } from '../client/services/storage';
 import type {
   HttpFailure,
@@ -9,8 +8,13 @@ import type {
   Services,
 } from '../client/services/types';
 import { XSRF_COOKIE } from '../contract/api';
-import type { HttpRequestRecord, Scenario, ScenarioStep } from './scenario';
-import { asJson, stableJson } from './stepText';
+import { asJson, httpRequestRecord, stableJson } from '../scenarioFormat/records';
+import {
+  isPageEnd,
+  type HttpRequestRecord,
+  type Scenario,
+  type ScenarioStep,
+} from '../scenarioFormat/scenario';
 
 // Services that answer from a recording: every call is written to the replay's own timeline, and an
 // HTTP or identity call gets the recorded answer that fits it, or fails when none does.
@@ -28,14 +32,28 @@ interface RecordedExchange {
 export type AnswerSource =
   { kind: 'recorded'; step: number; inOrder: boolean; exact: boolean } | { kind: 'unrecorded' };
 
+export interface ReplaySessionOptions {
+  /** Waits before each answer is handed over; through the screen, the screen's turn comes first,
+   * as a network answer arrives after the page has drawn what the person's event changed. */
+  answerAfter?: () => Promise<void>;
+  /** Moves the replay's router, for in-app navigation. */
+  navigate?: (path: string) => void;
+}
+
 export interface ReplaySession {
   context: SagaContext;
   /** What happened in the replay, in the recording's shape. */
   timeline: ScenarioStep[];
+  /** Adds a step, unless the page has ended; returns its position, or -1. */
+  record(step: ScenarioStep): number;
   /** For each replayed exchange (by timeline position), where its answer came from. */
   answers: Map<number, AnswerSource>;
   /** Recorded exchanges nothing asked for. */
   unusedExchanges(): number[];
+  /** Service calls waiting for their answer. */
+  inFlight(): number;
+  /** True once the page has gone (a task after assign or reload), as the recorder counts it. */
+  ended(): boolean;
   /** Resolves once no service call is in flight and the sagas have had a turn to react. */
   settle(): Promise<void>;
 }
@@ -74,7 +92,10 @@ function memoryStorage(initial: Scenario['start']['localStorage']): Storage {
   };
 }
 
-export function createReplaySession(scenario: Scenario): ReplaySession {
+export function createReplaySession(
+  scenario: Scenario,
+  options: ReplaySessionOptions = {},
+): ReplaySession {
   const timeline: ScenarioStep[] = [];
   const answers = new Map<number, AnswerSource>();
   const cookies: Record<string, string> = { ...scenario.start.cookies };
@@ -86,6 +107,25 @@ export function createReplaySession(scenario: Scenario): ReplaySession {
   });
   let inFlight = 0;
   let clockReads = 0;
+  let ending = false;
+  let ended = false;
+
+  function record(step: ScenarioStep): number {
+    if (ended) return -1;
+    const position = timeline.push(step) - 1;
+    if (isPageEnd(step) && !ending) {
+      // Whatever the page still does in this task belongs to it; anything later does not.
+      ending = true;
+      setTimeout(() => {
+        ended = true;
+      }, 0);
+    }
+    return position;
+  }
+
+  function replaceAt(position: number, step: ScenarioStep) {
+    if (position >= 0 && !ended) timeline[position] = step;
+  }
 
   /** The recorded exchange that answers a call: the next one if it fits, else any unused exact fit,
    * else the next unused one to the same place (its request differs, which the verdict reports). */
@@ -122,9 +162,10 @@ export function createReplaySession(scenario: Scenario): ReplaySession {
     });
   }
 
+  const answerAfter = options.answerAfter ?? (() => Promise.resolve());
+
   async function http<T>(request: HttpRequestRecord): Promise<T> {
-    const position =
-      timeline.push({ kind: 'http', request, response: { status: 0, body: null } }) - 1;
+    const position = record({ kind: 'http', request, response: { status: 0, body: null } });
     const picked = pickAnswer(
       'http',
       request,
@@ -133,13 +174,14 @@ export function createReplaySession(scenario: Scenario): ReplaySession {
         exchange.request.method === request.method &&
         exchange.request.path === request.path,
     );
+    await answerAfter();
     if (!picked || picked.entry.exchange.kind !== 'http') {
-      answers.set(position, { kind: 'unrecorded' });
+      if (position >= 0) answers.set(position, { kind: 'unrecorded' });
       throw UNRECORDED_HTTP;
     }
-    answers.set(position, picked.source);
+    if (position >= 0) answers.set(position, picked.source);
     const response = asJson(picked.entry.exchange.response);
-    timeline[position] = { kind: 'http', request, response };
+    replaceAt(position, { kind: 'http', request, response });
     Object.assign(cookies, response.cookies);
     if (response.status >= 200 && response.status < 300) return response.body as T;
     const failure: HttpFailure = { status: response.status, body: response.body };
@@ -150,16 +192,16 @@ export function createReplaySession(scenario: Scenario): ReplaySession {
 
   async function requestToken(hint: string, scopes: readonly string[]): Promise<IdentityToken> {
     const request = { hint, scopes: [...scopes] };
-    const position =
-      timeline.push({ kind: 'identity', request, result: { error: UNRECORDED_IDENTITY } }) - 1;
+    const position = record({ kind: 'identity', request, result: { error: UNRECORDED_IDENTITY } });
     const picked = pickAnswer('identity', request, () => true);
+    await answerAfter();
     if (!picked || picked.entry.exchange.kind !== 'identity') {
-      answers.set(position, { kind: 'unrecorded' });
+      if (position >= 0) answers.set(position, { kind: 'unrecorded' });
       throw UNRECORDED_IDENTITY;
     }
-    answers.set(position, picked.source);
+    if (position >= 0) answers.set(position, picked.source);
     const result = asJson(picked.entry.exchange.result);
-    timeline[position] = { kind: 'identity', request, result };
+    replaceAt(position, { kind: 'identity', request, result });
     if ('token' in result) return result.token;
     throw result.error;
   }
@@ -180,22 +222,25 @@ export function createReplaySession(scenario: Scenario): ReplaySession {
       getEmail: () => realStorage.getEmail(),
       getTokenData: () => realStorage.getTokenData(),
       setEmail(email) {
-        timeline.push({ kind: 'storage', call: 'setEmail', value: email });
+        record({ kind: 'storage', call: 'setEmail', value: email });
         realStorage.setEmail(email);
       },
       setTokenData(data) {
-        timeline.push({ kind: 'storage', call: 'setTokenData', value: { ...data } });
+        record({ kind: 'storage', call: 'setTokenData', value: { ...data } });
         realStorage.setTokenData(data);
       },
       removeTokenData() {
-        timeline.push({ kind: 'storage', call: 'removeTokenData' });
+        record({ kind: 'storage', call: 'removeTokenData' });
         realStorage.removeTokenData();
       },
     },
     browser: {
-      navigate: (path) => void timeline.push({ kind: 'navigate', path }),
-      assign: (url) => void timeline.push({ kind: 'assign', url }),
-      reload: () => void timeline.push({ kind: 'reload' }),
+      navigate(path) {
+        record({ kind: 'navigate', path });
+        options.navigate?.(path);
+      },
+      assign: (url) => void record({ kind: 'assign', url }),
+      reload: () => void record({ kind: 'reload' }),
     },
     clock: {
       now() {
@@ -205,7 +250,7 @@ export function createReplaySession(scenario: Scenario): ReplaySession {
         return start + reading;
       },
     },
-    log: { error: (message) => void timeline.push({ kind: 'log', message }) },
+    log: { error: (message) => void record({ kind: 'log', message }) },
   };
 
   function settle(): Promise<void> {
@@ -225,8 +270,11 @@ export function createReplaySession(scenario: Scenario): ReplaySession {
   return {
     context: { ...services, config: asJson(scenario.start.config) },
     timeline,
+    record,
     answers,
     unusedExchanges: () => recorded.filter((entry) => !entry.used).map((entry) => entry.step),
+    inFlight: () => inFlight,
+    ended: () => ended,
     settle,
   };
 }

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Scenario } from './scenario';
+import type { Scenario } from '../scenarioFormat/scenario';
 import { parseScenario } from './validateScenario';
 
 // Which scenario files to replay: the library by default, or paths, folders and globs QA names.

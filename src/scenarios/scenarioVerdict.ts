@@ -1,36 +1,69 @@
+import { asJson, stableJson } from '../scenarioFormat/records';
+import type { Scenario, ScenarioStep } from '../scenarioFormat/scenario';
 import type { AnswerSource } from './replayServices';
-import type { Scenario, ScenarioStep } from './scenario';
 import {
-  asJson,
   describeAnswer,
   describeChanges,
   describeStep,
   matchesPart,
-  stableJson,
+  unreachableText,
 } from './stepText';
 
-// Recorded timeline against replayed timeline: a pass, or a short diff that names the file and step.
+// Recorded timeline against replayed timeline: a pass, or a short diff that names the file and step
+// (docs/scenarios.md, Reading a failure). The same comparison serves the HTML report.
+
+export type ReplayMode = 'sagas' | 'screen';
+
+/** The person's event that could not be done in the replay (its element was not on the screen). */
+export interface UnreachableStep {
+  /** Index in the file's steps. */
+  index: number;
+  reason: string;
+}
+
+export interface ReplayRun {
+  mode: ReplayMode;
+  /** The recorded steps this mode compares, with their index in the file. */
+  recorded: { step: ScenarioStep; index: number }[];
+  timeline: ScenarioStep[];
+  answers: Map<number, AnswerSource>;
+  /** File indexes of recorded exchanges nothing asked for. */
+  unusedExchanges: number[];
+  finalState: unknown;
+  /** Set when the replay itself threw. */
+  crash?: unknown;
+  unreachable?: UnreachableStep;
+}
+
+export type DiffLine =
+  | { op: 'same'; recorded: number; replayed: number }
+  | { op: 'removed'; recorded: number }
+  | { op: 'added'; replayed: number };
+
+/** Everything the report shows about one replay, as plain JSON. */
+export interface ReplayDetails {
+  mode: ReplayMode;
+  /** Diff lines; `recorded` is an index in the file's steps, `replayed` one in `timeline`. */
+  lines: DiffLine[];
+  timeline: ScenarioStep[];
+  /** Position in `lines` of the first difference, with its explanation. */
+  first?: { line: number; headline: string; details: string[] };
+  /** Replayed positions whose call had no recorded answer. */
+  unrecorded: number[];
+  unusedExchanges: number[];
+  finalState: unknown;
+  stateProblems: string[];
+  crash?: string;
+  unreachable?: UnreachableStep;
+}
 
 export interface ReplayVerdict {
   file: string;
   passed: boolean;
   /** Empty when passed; otherwise the readable diff. */
   report: string;
+  details: ReplayDetails;
 }
-
-export interface ReplayRun {
-  timeline: ScenarioStep[];
-  answers: Map<number, AnswerSource>;
-  unusedExchanges: number[];
-  finalState: unknown;
-  /** Set when the replay itself threw. */
-  crash?: unknown;
-}
-
-type DiffLine =
-  | { op: 'same'; recorded: number; replayed: number }
-  | { op: 'removed'; recorded: number }
-  | { op: 'added'; replayed: number };
 
 const CONTEXT_LINES = 2;
 const MAX_TIMELINE_LINES = 16;
@@ -82,13 +115,16 @@ function diffTimelines(recorded: string[], replayed: string[]): DiffLine[] {
   return lines;
 }
 
-const stepNumber = (index: number) => index + 1;
-
 function kindName(step: ScenarioStep): string {
   switch (step.kind) {
     case 'http':
+      return 'HTTP call';
     case 'identity':
-      return `${step.kind === 'http' ? 'HTTP' : 'identity'} call`;
+      return 'identity call';
+    case 'user':
+      return "person's event";
+    case 'see':
+      return 'screen check';
     case 'intent':
       return 'intent';
     case 'action':
@@ -99,6 +135,8 @@ function kindName(step: ScenarioStep): string {
     case 'assign':
     case 'reload':
       return 'navigation';
+    case 'route':
+      return 'screen location';
     case 'log':
       return 'log entry';
   }
@@ -109,14 +147,17 @@ interface Explained {
   details: string[];
 }
 
+interface Compared {
+  run: ReplayRun;
+  /** Step number (1-based, in the file) of a position in `run.recorded`. */
+  number(position: number): number;
+  recordedStep(position: number): ScenarioStep;
+  keys: string[];
+}
+
 /** Says in words what the first difference is. */
-function explainFirst(
-  lines: DiffLine[],
-  at: number,
-  recorded: ScenarioStep[],
-  run: ReplayRun,
-  recordedKeys: string[],
-): Explained {
+function explainFirst(lines: DiffLine[], at: number, compared: Compared): Explained {
+  const { run } = compared;
   const removed: number[] = [];
   const added: number[] = [];
   for (let index = at; index < lines.length; index += 1) {
@@ -127,24 +168,55 @@ function explainFirst(
   }
   const firstRemoved = removed[0];
   const firstAdded = added[0];
+  const unreachable = run.unreachable;
+  if (
+    unreachable &&
+    firstRemoved !== undefined &&
+    compared.number(firstRemoved) === unreachable.index + 1
+  ) {
+    const step = compared.recordedStep(firstRemoved);
+    return {
+      headline: `step ${compared.number(firstRemoved)}: the person's event could not be done in the replay`,
+      details: [`recorded: ${describeStep(step)}`, `replayed: ${unreachable.reason}`],
+    };
+  }
   if (firstAdded !== undefined) {
     const step = run.timeline[firstAdded] as ScenarioStep;
     const source = run.answers.get(firstAdded);
-    const movedFrom = recordedKeys.findIndex(
-      (key, index) =>
-        key === comparableKey(step) && !removed.includes(index) && index > (firstRemoved ?? -1),
-    );
-    const recordedStep = firstRemoved === undefined ? undefined : recorded[firstRemoved];
     if (source?.kind === 'recorded' && !source.inOrder && source.exact) {
+      const calledAt = source.step + 1;
+      const recordedStep =
+        firstRemoved === undefined ? undefined : compared.recordedStep(firstRemoved);
       return {
-        headline: `step ${stepNumber(firstRemoved ?? source.step)}: the ${kindName(step)}s came in another order — the replay made the call recorded at step ${stepNumber(source.step)} first`,
+        headline: `step ${firstRemoved === undefined ? calledAt : compared.number(firstRemoved)}: the ${kindName(step)}s came in another order — the replay made the call recorded at step ${calledAt} first`,
         details: [
           `recorded: ${recordedStep ? describeStep(recordedStep) : '(nothing)'}`,
           `replayed: ${describeStep(step)}`,
         ],
       };
     }
-    if (recordedStep && recordedStep.kind === step.kind) {
+  }
+  const firstUnrecorded = added.find(
+    (position) => run.answers.get(position)?.kind === 'unrecorded',
+  );
+  if (firstUnrecorded !== undefined) {
+    // A call the recording cannot answer is where the replay left the recorded path.
+    const after = lastRecordedBefore(lines, at);
+    const afterText = after < 0 ? 'at the start' : `after step ${compared.number(after)}`;
+    const step = run.timeline[firstUnrecorded] as ScenarioStep;
+    return {
+      headline: `${afterText}: the replay made a ${kindName(step)} that is not in the recording`,
+      details: [`replayed: ${describeStep(step)}`],
+    };
+  }
+  if (firstRemoved !== undefined) {
+    const recordedStep = compared.recordedStep(firstRemoved);
+    // The replay's step of the same kind in this stretch is the recorded one, changed.
+    const partner = added.find(
+      (position) => (run.timeline[position] as ScenarioStep).kind === recordedStep.kind,
+    );
+    if (partner !== undefined) {
+      const step = run.timeline[partner] as ScenarioStep;
       const changes =
         step.kind === 'http' || step.kind === 'identity'
           ? describeChanges((recordedStep as typeof step).request, step.request).map(
@@ -152,7 +224,7 @@ function explainFirst(
             )
           : describeChanges(recordedStep, step);
       return {
-        headline: `step ${stepNumber(firstRemoved as number)}: the ${kindName(step)} differs`,
+        headline: `step ${compared.number(firstRemoved)}: the ${kindName(step)} differs`,
         details: [
           `recorded: ${describeStep(recordedStep)}`,
           `replayed: ${describeStep(step)}`,
@@ -160,32 +232,26 @@ function explainFirst(
         ],
       };
     }
-    if (source?.kind === 'unrecorded') {
-      return {
-        headline: `after step ${stepNumber(lastRecordedBefore(lines, at))}: the replay made a ${kindName(step)} that is not in the recording`,
-        details: [`replayed: ${describeStep(step)}`],
-      };
-    }
-    if (recordedStep) {
-      return {
-        headline: `step ${stepNumber(firstRemoved as number)}: recorded ${kindName(recordedStep)}, the replay did a ${kindName(step)}`,
-        details: [
-          `recorded: ${describeStep(recordedStep)}`,
-          `replayed: ${describeStep(step)}${movedFrom >= 0 ? ` (recorded later, at step ${stepNumber(movedFrom)})` : ''}`,
-        ],
-      };
-    }
+    const never =
+      recordedStep.kind === 'http' || recordedStep.kind === 'identity'
+        ? 'was never made'
+        : 'did not happen';
+    const instead =
+      firstAdded === undefined
+        ? []
+        : [`instead:  ${describeStep(run.timeline[firstAdded] as ScenarioStep)}`];
     return {
-      headline: `after step ${stepNumber(lastRecordedBefore(lines, at))}: the replay did a ${kindName(step)} that is not in the recording`,
-      details: [`replayed: ${describeStep(step)}`],
+      headline: `step ${compared.number(firstRemoved)}: the recorded ${kindName(recordedStep)} ${never} in the replay`,
+      details: [`recorded: ${describeStep(recordedStep)}`, ...instead],
     };
   }
-  const step = recorded[firstRemoved as number] as ScenarioStep;
-  const never =
-    step.kind === 'http' || step.kind === 'identity' ? 'was never made' : 'did not happen';
+  const step = run.timeline[firstAdded as number] as ScenarioStep;
+  const after = lastRecordedBefore(lines, at);
+  const afterText = after < 0 ? 'at the start' : `after step ${compared.number(after)}`;
+  const made = run.answers.get(firstAdded as number)?.kind === 'unrecorded' ? 'made' : 'did';
   return {
-    headline: `step ${stepNumber(firstRemoved as number)}: the recorded ${kindName(step)} ${never} in the replay`,
-    details: [`recorded: ${describeStep(step)}`],
+    headline: `${afterText}: the replay ${made} a ${kindName(step)} that is not in the recording`,
+    details: [`replayed: ${describeStep(step)}`],
   };
 }
 
@@ -197,7 +263,8 @@ function lastRecordedBefore(lines: DiffLine[], at: number): number {
   return -1;
 }
 
-function timelineExcerpt(lines: DiffLine[], recorded: ScenarioStep[], run: ReplayRun): string[] {
+function timelineExcerpt(lines: DiffLine[], compared: Compared): string[] {
+  const { run } = compared;
   const changed = lines.map((line) => line.op !== 'same');
   const nearChange = (index: number) => {
     for (let near = index - CONTEXT_LINES; near <= index + CONTEXT_LINES; near += 1) {
@@ -218,13 +285,15 @@ function timelineExcerpt(lines: DiffLine[], recorded: ScenarioStep[], run: Repla
       const unrecorded = run.answers.get(line.replayed)?.kind === 'unrecorded';
       return `  +      ${describeStep(step)}${unrecorded ? '   ← not in the recording' : ''}`;
     }
-    const step = recorded[line.recorded] as ScenarioStep;
-    const number = String(stepNumber(line.recorded)).padStart(4);
+    const step = compared.recordedStep(line.recorded);
+    const fileNumber = compared.number(line.recorded);
+    const number = String(fileNumber).padStart(4);
     const answer = describeAnswer(step);
     const body = `${describeStep(step)}${answer ? ` ${answer}` : ''}`;
     if (line.op === 'same') return `   ${number}  ${body}`;
-    const unused = run.unusedExchanges.includes(line.recorded);
-    return `  -${number}  ${body}${unused ? '   ← recorded, never made' : ''}`;
+    const unused = run.unusedExchanges.includes(fileNumber - 1);
+    const notDone = run.unreachable?.index === fileNumber - 1 ? `   ← ${unreachableText}` : '';
+    return `  -${number}  ${body}${unused ? '   ← recorded, never made' : ''}${notDone}`;
   }
   if (text.length <= MAX_TIMELINE_LINES) return text;
   return [
@@ -243,35 +312,52 @@ function finalStateProblems(scenario: Scenario, finalState: unknown): string[] {
   return same ? [] : describeChanges(expected.state, actual, partOnly);
 }
 
+const crashText = (crash: unknown) =>
+  crash instanceof Error ? (crash.stack ?? crash.message) : String(crash);
+
 export function judgeReplay(scenario: Scenario, file: string, run: ReplayRun): ReplayVerdict {
-  const recorded = scenario.steps;
-  const recordedKeys = recorded.map(comparableKey);
+  const compared: Compared = {
+    run,
+    number: (position) => (run.recorded[position]?.index ?? -1) + 1,
+    recordedStep: (position) => (run.recorded[position] as { step: ScenarioStep }).step,
+    keys: run.recorded.map(({ step }) => comparableKey(step)),
+  };
   const replayedKeys = run.timeline.map(comparableKey);
-  const timelineSame =
-    recordedKeys.length === replayedKeys.length &&
-    recordedKeys.every((key, index) => key === replayedKeys[index]);
+  const lines = diffTimelines(compared.keys, replayedKeys);
+  const at = lines.findIndex((line) => line.op !== 'same');
   const stateProblems = finalStateProblems(scenario, run.finalState);
-  if (timelineSame && stateProblems.length === 0 && run.crash === undefined) {
-    return { file, passed: true, report: '' };
+  const details: ReplayDetails = {
+    mode: run.mode,
+    lines: lines.map((line) =>
+      line.op === 'added' ? line : { ...line, recorded: compared.number(line.recorded) - 1 },
+    ),
+    timeline: run.timeline,
+    unrecorded: [...run.answers].flatMap(([position, source]) =>
+      source.kind === 'unrecorded' ? [position] : [],
+    ),
+    unusedExchanges: run.unusedExchanges,
+    finalState: asJson(run.finalState),
+    stateProblems,
+  };
+  if (run.crash !== undefined) details.crash = crashText(run.crash);
+  if (run.unreachable) details.unreachable = run.unreachable;
+  if (at < 0 && stateProblems.length === 0 && run.crash === undefined) {
+    return { file, passed: true, report: '', details };
   }
-  const out = [`Scenario ${file} ("${scenario.title}") does not replay as recorded.`];
-  if (run.crash !== undefined) {
-    const crash =
-      run.crash instanceof Error ? (run.crash.stack ?? run.crash.message) : String(run.crash);
-    out.push(`The replay stopped with an error: ${crash}`);
-  }
-  if (!timelineSame) {
-    const lines = diffTimelines(recordedKeys, replayedKeys);
-    const at = lines.findIndex((line) => line.op !== 'same');
-    const first = explainFirst(lines, at, recorded, run, recordedKeys);
+  const how = run.mode === 'screen' ? 'through the screen' : 'through the sagas';
+  const out = [`Scenario ${file} ("${scenario.title}") does not replay ${how} as recorded.`];
+  if (run.crash !== undefined) out.push(`The replay stopped with an error: ${details.crash}`);
+  if (at >= 0) {
+    const first = explainFirst(lines, at, compared);
+    details.first = { line: at, ...first };
     out.push(`First difference — ${first.headline}:`);
     out.push(...first.details.map((detail) => `  ${detail}`));
     out.push('Timeline (step number = recorded step; - recorded only, + replay only):');
-    out.push(...timelineExcerpt(lines, recorded, run));
+    out.push(...timelineExcerpt(lines, compared));
   }
   if (stateProblems.length > 0) {
     out.push(`Final state (${scenario.finalState.match}) differs:`);
     out.push(...stateProblems.map((problem) => `  ${problem}`));
   }
-  return { file, passed: false, report: out.join('\n') };
+  return { file, passed: false, report: out.join('\n'), details };
 }

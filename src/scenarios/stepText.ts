@@ -1,26 +1,9 @@
-import type { ScenarioStep } from './scenario';
+import { asJson, stableJson } from '../scenarioFormat/records';
+import type { ElementRef, ScenarioStep, ScopeRef } from '../scenarioFormat/scenario';
 
 // One-line, human-readable descriptions of steps and of value changes, for replay verdicts.
 const MAX_VALUE_TEXT = 90;
 const MAX_CHANGES_SHOWN = 6;
-
-/** JSON with object keys sorted, so equal values always give equal text. */
-export function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) => {
-    if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) return inner;
-    const record = inner as Record<string, unknown>;
-    return Object.fromEntries(
-      Object.keys(record)
-        .sort()
-        .map((key) => [key, record[key]]),
-    );
-  });
-}
-
-/** What JSON would keep of a value (undefined fields dropped), so live values compare with files. */
-export function asJson<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
-}
 
 export function shorten(text: string, limit = MAX_VALUE_TEXT): string {
   return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
@@ -33,8 +16,38 @@ function queryText(query: Record<string, string> | undefined): string {
   return `?${new URLSearchParams(query).toString()}`;
 }
 
+/** Shown beside a person's event the replay could not do. */
+export const unreachableText = 'not on the screen in the replay';
+
+const scopeText = (scope: ScopeRef | undefined) =>
+  scope ? ` in ${scope.role} "${scope.name}"` : '';
+
+export const elementText = (ref: ElementRef): string =>
+  `${ref.role} "${ref.name}"${scopeText(ref.within)}`;
+
 export function describeStep(step: ScenarioStep): string {
   switch (step.kind) {
+    case 'user':
+      if (step.action === 'click') return `person clicks ${elementText(step.target)}`;
+      if (step.action === 'fill') {
+        return `person fills ${elementText(step.target)} with ${JSON.stringify(step.text)}`;
+      }
+      return `person presses ${step.key}${step.target ? ` on ${elementText(step.target)}` : ''}`;
+    case 'see': {
+      const what =
+        'text' in step
+          ? `text ${JSON.stringify(step.text)}${scopeText(step.within)}`
+          : elementText(step.target);
+      const state =
+        'disabled' in step && step.disabled !== undefined
+          ? step.disabled
+            ? ' (disabled)'
+            : ' (enabled)'
+          : '';
+      return step.absent ? `sees no ${what}` : `sees ${what}${state}`;
+    }
+    case 'route':
+      return `screen at ${step.path}`;
     case 'intent':
     case 'action':
       return `${step.kind} ${step.action.type} ${valueText(step.action.payload)}`.trimEnd();

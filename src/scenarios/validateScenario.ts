@@ -1,6 +1,6 @@
 import Ajv, { type ErrorObject } from 'ajv';
-import type { Scenario } from './scenario';
-import scenarioSchema from './scenario.schema.json';
+import type { Scenario } from '../scenarioFormat/scenario';
+import scenarioSchema from '../scenarioFormat/scenario.schema.json';
 
 // Every scenario file is checked against the schema before it is replayed, so a typo reads as one.
 const ajv = new Ajv({ allErrors: true, discriminator: true, strict: true, strictTypes: false });

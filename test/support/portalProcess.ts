@@ -30,6 +30,8 @@ export interface StartPortalOptions {
   /** Kept after stop when given; otherwise a fresh temp directory, removed on stop. */
   dataDir?: string;
   readyTimeoutMs?: number;
+  /** More environment for the server, e.g. PORTAL_RECORDING=true; it overrides the defaults. */
+  env?: Record<string, string>;
 }
 
 export function freePort(): Promise<number> {
@@ -83,6 +85,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Por
       ...(clientDir === undefined ? {} : { PORTAL_CLIENT_DIR: clientDir }),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

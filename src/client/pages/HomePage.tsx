@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { Spinner } from '../components/Spinner';
 import { EmailForm } from '../features/session/components/EmailForm';
 import { SignInPrompt } from '../features/session/components/SignInPrompt';
+import { editUnconfirms } from '../features/session/emailConfirmation';
 import { emailCheckEnded, emailSubmitted, signInRequested } from '../features/session/sessionSlice';
 
 /** E-mail entry and sign-in (spec §2 Home, §4 Home and Sign-in). */
@@ -16,8 +17,7 @@ export function HomePage() {
 
   const changeEmail = (value: string) => {
     setEmail(value);
-    // A changed address must be checked again, so sign-in never uses a stale one.
-    if (session.emailCheck === 'confirmed' && value !== session.email) dispatch(emailCheckEnded());
+    if (editUnconfirms(session, value)) dispatch(emailCheckEnded());
   };
 
   return (

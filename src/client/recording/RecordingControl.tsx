@@ -1,12 +1,12 @@
-import { useSyncExternalStore } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 
 // The small panel shown while recording: how far the recording got, and the download buttons.
 export interface RecordingControlProps {
   subscribe: (listener: () => void) => () => void;
   stepCount: () => number;
-  onDownload: () => void;
+  onDownload: (pseudonymiseEmails: boolean) => void;
   /** Present when the previous page of this tab (ended by a reload or leaving) left a recording. */
-  onDownloadPrevious?: () => void;
+  onDownloadPrevious?: (pseudonymiseEmails: boolean) => void;
 }
 
 const panelStyle = {
@@ -32,14 +32,25 @@ export function RecordingControl({
   onDownloadPrevious,
 }: RecordingControlProps) {
   const steps = useSyncExternalStore(subscribe, stepCount);
+  const [pseudonymise, setPseudonymise] = useState(false);
+  const checkboxId = useId();
   return (
     <aside aria-label="Scenario recording" style={panelStyle}>
       <span role="status">Recording scenario: {steps} steps</span>
-      <button type="button" onClick={onDownload}>
+      <span>
+        <input
+          id={checkboxId}
+          type="checkbox"
+          checked={pseudonymise}
+          onChange={(event) => setPseudonymise(event.target.checked)}
+        />{' '}
+        <label htmlFor={checkboxId}>Pseudonymise e-mail addresses</label>
+      </span>
+      <button type="button" onClick={() => onDownload(pseudonymise)}>
         Download scenario
       </button>
       {onDownloadPrevious && (
-        <button type="button" onClick={onDownloadPrevious}>
+        <button type="button" onClick={() => onDownloadPrevious(pseudonymise)}>
           Download previous page&apos;s scenario
         </button>
       )}

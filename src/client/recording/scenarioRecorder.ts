@@ -1,28 +1,36 @@
-import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
-import { XSRF_COOKIE } from '../../contract/api';
+import type { Middleware } from '@reduxjs/toolkit';
+import { TOKEN_HEADER, XSRF_COOKIE } from '../../contract/api';
 import type { PortalConfig } from '../../contract/config';
-import type { IdentityFailure, Services } from '../services/types';
+import { createRedaction, type RedactOptions } from '../../scenarioFormat/redaction';
+import {
+  actionStep,
+  asJson,
+  httpRequestRecord,
+  isInternalAction,
+} from '../../scenarioFormat/records';
 import {
   SCENARIO_FORMAT,
-  type RecordedAction,
+  type HttpRequestRecord,
+  type RecordedIdentityFailure,
   type Scenario,
   type ScenarioStart,
   type ScenarioStep,
-} from '../../scenarios/scenario';
-import { httpRequestRecord } from './requestRecord';
+  type ScreenCheck,
+  type UserEvent,
+} from '../../scenarioFormat/scenario';
+import type { Services } from '../services/types';
 
-// Records one page's session as a scenario: wraps the services (every exchange with the outside
-// world) and watches the store (every action, and which of them the person dispatched).
+// Records one page's session as a scenario (docs/scenarios.md): the person's events on the screen,
+// every action (and which of them the screen dispatched), every exchange with the outside world
+// through the services, every change of the screen's location. Secrets leave only as placeholders.
 
-/** redux-saga marks every action a saga puts with this property; the rest come from the UI. */
-const SAGA_ACTION_MARK = '@@redux-saga/SAGA_ACTION';
-/** A 2xx reaches the sagas as its body only, so it is written as 200 (docs/scenarios.md). */
+/** A 2xx reaches the sagas as its body only, so it is written as 200. */
 const SUCCESS_STATUS = 200;
 const NO_RESPONSE = 0;
 
 export interface ScenarioRecorderOptions {
   config: PortalConfig;
-  /** Path and query the page opened at, without the record flag. */
+  /** Path and query the page opened at. */
   url: string;
   localStorage: ScenarioStart['localStorage'];
   /** Cookies a script can read right now (XSRF-TOKEN), by name. */
@@ -31,7 +39,7 @@ export interface ScenarioRecorderOptions {
   startedAt: number;
   recordedWith: string;
   /** Called after every recorded step, e.g. to keep the scenario across a reload. */
-  onChange?: (scenario: Scenario) => void;
+  onChange?: () => void;
 }
 
 export interface ScenarioRecorder {
@@ -39,26 +47,22 @@ export interface ScenarioRecorder {
   wrapServices(services: Services): Services;
   /** Store middleware that writes every action (intent or saga put) and keeps the latest state. */
   middleware: Middleware;
-  /** The scenario so far; the final state is the store's state now. */
-  scenario(title?: string): Scenario;
+  /** The screen's location changed (path and query). */
+  routeChanged(path: string): void;
+  /** The person did something on the screen. */
+  userEvent(event: UserEvent): void;
+  /** A check of the screen that held when it was made. */
+  screenChecked(check: ScreenCheck): void;
+  /** How many steps so far. */
+  stepCount(): number;
+  /** The scenario so far, secrets replaced; the final state is the store's latest state. */
+  scenario(title?: string, options?: RedactOptions): Scenario;
 }
 
-function isPlainAction(value: unknown): value is UnknownAction {
-  return (
-    typeof value === 'object' && value !== null && typeof (value as UnknownAction).type === 'string'
-  );
-}
-
-function asRecordedAction(action: UnknownAction): RecordedAction {
-  return JSON.parse(
-    JSON.stringify({ type: action.type, payload: action.payload }),
-  ) as RecordedAction;
-}
-
-function asIdentityFailure(failure: unknown): IdentityFailure {
+function asIdentityFailure(failure: unknown): RecordedIdentityFailure {
   if (typeof failure === 'object' && failure !== null && 'error' in failure) {
     const { error, description } = failure as { error: unknown; description?: unknown };
-    const plain: IdentityFailure = { error: String(error) };
+    const plain: RecordedIdentityFailure = { error: String(error) };
     if (typeof description === 'string') plain.description = description;
     return plain;
   }
@@ -82,57 +86,98 @@ function changedCookies(
   return changed.length === 0 ? undefined : Object.fromEntries(changed);
 }
 
+const sameTarget = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function storedToken(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    const token = (parsed as { token?: unknown } | null)?.token;
+    return typeof token === 'string' ? token : undefined;
+  } catch {
+    // Not JSON: the portal reads it as no token, and the whole text may still be one.
+    return raw;
+  }
+}
+
 export function createScenarioRecorder(options: ScenarioRecorderOptions): ScenarioRecorder {
+  const redaction = createRedaction();
   const steps: ScenarioStep[] = [];
   const readings: number[] = [];
+
+  function readCookies(): Record<string, string> {
+    const cookies = options.readCookies();
+    for (const [name, value] of Object.entries(cookies)) {
+      redaction.secret(name === XSRF_COOKIE ? 'xsrf-token' : 'cookie', value);
+    }
+    return cookies;
+  }
+
+  redaction.secret('access-token', storedToken(options.localStorage.tokenData));
   const start: ScenarioStart = {
     url: options.url,
     localStorage: { ...options.localStorage },
-    cookies: options.readCookies(),
+    cookies: readCookies(),
     clock: { start: options.startedAt, readings },
-    config: JSON.parse(JSON.stringify(options.config)) as PortalConfig,
+    config: asJson(options.config),
   };
   let latestState: unknown = {};
+  /** Set by assign or reload: the page is going away, and at the next task it is gone. */
+  let ending = false;
+  let ended = false;
 
-  function scenario(title = `Session recorded at ${options.url}`): Scenario {
-    return JSON.parse(
-      JSON.stringify({
+  function scenario(
+    title = `Session recorded at ${options.url}`,
+    redact: RedactOptions = {},
+  ): Scenario {
+    return redaction.apply(
+      {
         format: SCENARIO_FORMAT,
         title,
         recordedWith: options.recordedWith,
         recordedAt: new Date(options.startedAt).toISOString(),
         start,
         steps,
-        finalState: { match: 'whole', state: latestState },
-      }),
-    ) as Scenario;
+        finalState: { match: 'whole', state: latestState as Record<string, unknown> },
+      },
+      redact,
+    );
   }
 
   function write(step: ScenarioStep): number {
+    if (ended) return -1;
     const position = steps.push(step) - 1;
-    options.onChange?.(scenario());
+    if (step.kind === 'assign' || step.kind === 'reload') endPage();
+    options.onChange?.();
     return position;
   }
 
   function replace(position: number, step: ScenarioStep) {
+    if (ended || position < 0) return;
     steps[position] = step;
-    options.onChange?.(scenario());
+    options.onChange?.();
   }
 
-  async function exchange<T>(
-    request: ReturnType<typeof httpRequestRecord>,
-    send: () => Promise<T>,
-  ): Promise<T> {
-    const cookiesBefore = options.readCookies();
+  /** Whatever the page still does in this task belongs to it; anything later does not. */
+  function endPage() {
+    if (ending) return;
+    ending = true;
+    setTimeout(() => {
+      ended = true;
+    }, 0);
+  }
+
+  async function exchange<T>(request: HttpRequestRecord, send: () => Promise<T>): Promise<T> {
+    const cookiesBefore = readCookies();
     const position = write({
       kind: 'http',
       request,
       response: { status: NO_RESPONSE, body: null },
     });
     const settle = (status: number, body: unknown) => {
-      const cookies = changedCookies(cookiesBefore, options.readCookies());
+      const cookies = changedCookies(cookiesBefore, readCookies());
       const response = cookies ? { status, body, cookies } : { status, body };
-      replace(position, { kind: 'http', request, response: JSON.parse(JSON.stringify(response)) });
+      replace(position, { kind: 'http', request, response: asJson(response) });
     };
     try {
       const body = await send();
@@ -149,18 +194,18 @@ export function createScenarioRecorder(options: ScenarioRecorderOptions): Scenar
     const { http, identity, storage, browser, clock, log } = services;
     return {
       http: {
-        get: (path, query, headers) =>
-          exchange(httpRequestRecord('GET', path, { query, headers }), () =>
+        get(path, query, headers) {
+          redaction.secret('access-token', headers?.[TOKEN_HEADER]);
+          return exchange(httpRequestRecord('GET', path, { query, headers }), () =>
             http.get(path, query, headers),
-          ),
-        post: (path, body) =>
-          exchange(
-            httpRequestRecord('POST', path, {
-              body,
-              xsrfToken: options.readCookies()[XSRF_COOKIE],
-            }),
-            () => http.post(path, body),
-          ),
+          );
+        },
+        post(path, body) {
+          const xsrfToken = readCookies()[XSRF_COOKIE];
+          return exchange(httpRequestRecord('POST', path, { body, xsrfToken }), () =>
+            http.post(path, body),
+          );
+        },
       },
       identity: {
         async requestToken(hint, scopes) {
@@ -172,6 +217,7 @@ export function createScenarioRecorder(options: ScenarioRecorderOptions): Scenar
           });
           try {
             const token = await identity.requestToken(hint, scopes);
+            redaction.secret('access-token', token.accessToken);
             replace(position, { kind: 'identity', request, result: { token: { ...token } } });
             return token;
           } catch (failure) {
@@ -192,6 +238,7 @@ export function createScenarioRecorder(options: ScenarioRecorderOptions): Scenar
           storage.setEmail(email);
         },
         setTokenData(data) {
+          redaction.secret('access-token', data.token);
           write({ kind: 'storage', call: 'setTokenData', value: { ...data } });
           storage.setTokenData(data);
         },
@@ -218,7 +265,7 @@ export function createScenarioRecorder(options: ScenarioRecorderOptions): Scenar
       clock: {
         now() {
           const now = clock.now();
-          readings.push(Math.max(0, now - options.startedAt));
+          if (!ended) readings.push(Math.max(0, now - options.startedAt));
           return now;
         },
       },
@@ -232,17 +279,37 @@ export function createScenarioRecorder(options: ScenarioRecorderOptions): Scenar
   }
 
   const middleware: Middleware = (api) => (next) => (action) => {
-    if (!isPlainAction(action) || action.type.startsWith('@@')) return next(action);
-    const byPerson = !(action as Record<string, unknown>)[SAGA_ACTION_MARK];
-    const step: ScenarioStep = byPerson
-      ? { kind: 'intent', action: asRecordedAction(action) }
-      : { kind: 'action', action: asRecordedAction(action) };
-    steps.push(step);
+    const type = (action as { type?: unknown } | null)?.type;
+    if (typeof type !== 'string' || isInternalAction(type) || ended) return next(action);
+    steps.push(actionStep(action as { type: string }));
     const result = next(action);
-    latestState = api.getState();
-    options.onChange?.(scenario());
+    latestState = asJson(api.getState());
+    options.onChange?.();
     return result;
   };
 
-  return { wrapServices, middleware, scenario };
+  function userEvent(event: UserEvent) {
+    const last = steps[steps.length - 1];
+    // Keystrokes that changed nothing else in between are one fill with the field's final text.
+    if (
+      event.action === 'fill' &&
+      last?.kind === 'user' &&
+      last.action === 'fill' &&
+      sameTarget(last.target, event.target)
+    ) {
+      replace(steps.length - 1, { kind: 'user', ...event });
+      return;
+    }
+    write({ kind: 'user', ...event });
+  }
+
+  return {
+    wrapServices,
+    middleware,
+    routeChanged: (path) => void write({ kind: 'route', path }),
+    userEvent,
+    screenChecked: (check) => void write({ kind: 'see', ...check }),
+    stepCount: () => steps.length,
+    scenario,
+  };
 }

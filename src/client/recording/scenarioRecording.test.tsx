@@ -1,92 +1,213 @@
-import { act, screen } from '@testing-library/react';
+import { StyleProvider } from '@ant-design/cssinjs';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeStore } from '../app/store';
-import { emailSubmitted, appStarted } from '../features/session/sessionSlice';
-import { createFakeServices, ok } from '../test/fakeServices';
-import { SCENARIO_STORAGE_KEYS, type StoredRecording } from './recordingFlag';
-import { setUpScenarioRecording } from './scenarioRecording';
+import { createMemoryRouter } from 'react-router-dom';
+import { App } from '../app/App';
+import { routes } from '../app/routes';
+import { startPage } from '../app/startPage';
+import { createFakeServices, FAKE_ACCESS_TOKEN, ok } from '../test/fakeServices';
+import { sampleSubscription } from '../test/sampleSubscription';
+import { SCENARIO_STORAGE_KEYS, type StoredRecording } from './recordingStorage';
+import { setUpScenarioRecording, type ScenarioRecordingSetUp } from './scenarioRecording';
 
-// The recorder as QA meets it in the browser: switched on by the flag or configuration, recording
-// intents, saga actions and exchanges, kept across a reload, offered as a file.
+// The recorder as QA meets it in the browser: on only when the server allows it, recording the
+// person's events on accessible names beside the intents they produced, the sagas' actions and
+// exchanges, the screen's locations, with secrets as placeholders; kept across a reload, offered as
+// a file, with e-mail addresses pseudonymised on request.
 
-function openAt(url: string) {
+jest.setTimeout(20_000);
+
+const XSRF_VALUE = 'xsrf-secret-value';
+let cookies: Record<string, string> = {};
+let recording: ScenarioRecordingSetUp | undefined;
+let unmount: (() => void) | undefined;
+
+function openPortal(options: { recording?: boolean; url?: string } = {}) {
+  const url = options.url ?? '/';
   window.history.replaceState(null, '', url);
-}
-
-function setUp(options: { recording?: boolean } = {}) {
   const fake = createFakeServices({
     config: { recording: options.recording },
-    http: { 'GET /api/email-validator': ok({ isGoogleAccount: true }) },
+    http: {
+      'GET /api/email-validator': ok({ isGoogleAccount: true }),
+      'GET /api/subscription-info': () => {
+        cookies['XSRF-TOKEN'] = XSRF_VALUE;
+        document.cookie = `XSRF-TOKEN=${XSRF_VALUE}`;
+        return ok(sampleSubscription());
+      },
+    },
   });
-  const { config, ...services } = fake.services;
-  let recording: ReturnType<typeof setUpScenarioRecording> | undefined;
-  act(() => {
-    recording = setUpScenarioRecording(config, services);
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const { config, ...fakeServices } = fake.services;
+  // In-app moves of the sagas move the router, as the browser service does.
+  const services = {
+    ...fakeServices,
+    browser: { ...fakeServices.browser, navigate: (path: string) => void router.navigate(path) },
+  };
+  const setUp = setUpScenarioRecording(config, services, router);
+  recording = setUp;
+  const store = startPage({
+    config,
+    services: setUp.services,
+    middleware: setUp.middleware,
+    location: new URL(url, 'http://localhost'),
   });
-  if (!recording) throw new Error('not set up');
-  const store = makeStore({
-    context: { ...recording.services, config },
-    middleware: recording.middleware,
-  });
-  return { fake, services, recording, store };
+  const view = render(
+    <StyleProvider mock="server">
+      <App store={store} router={router} config={config} />
+    </StyleProvider>,
+  );
+  unmount = view.unmount;
+  return { fake, services, setUp, store, user: userEvent.setup({ delay: null }) };
 }
 
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+const URL_FUNCTIONS = ['createObjectURL', 'revokeObjectURL'] as const;
+const urlFunctionsBefore = URL_FUNCTIONS.map((name) => Object.getOwnPropertyDescriptor(URL, name));
+
+function objectUrls(functions: Record<(typeof URL_FUNCTIONS)[number], unknown>) {
+  for (const name of URL_FUNCTIONS) {
+    Object.defineProperty(URL, name, {
+      configurable: true,
+      writable: true,
+      value: functions[name],
+    });
+  }
+}
+
+function restoreObjectUrls() {
+  URL_FUNCTIONS.forEach((name, index) => {
+    const before = urlFunctionsBefore[index];
+    if (before) Object.defineProperty(URL, name, before);
+    else Reflect.deleteProperty(URL, name);
+  });
+}
+
+const emailBox = () => screen.getByRole('textbox', { name: 'Email address' });
 
 beforeEach(() => {
+  cookies = {};
+  document.cookie = 'XSRF-TOKEN=; max-age=0';
   window.sessionStorage.clear();
   window.localStorage.clear();
-  delete window.portalScenario;
-  document.body.innerHTML = '';
 });
 
-it('does nothing without the record flag or configuration', () => {
-  openAt('/?customer=licenses');
-  const { services, recording } = setUp();
-  expect(recording.services).toBe(services);
-  expect(recording.middleware).toEqual([]);
+afterEach(() => {
+  unmount?.();
+  unmount = undefined;
+  act(() => recording?.dispose());
+  recording = undefined;
+  jest.restoreAllMocks();
+  restoreObjectUrls();
+});
+
+it('does nothing unless the configuration allows recording, whatever the query says', () => {
+  const { services, setUp } = openPortal({ url: '/?record' });
+  expect(setUp.services).toBe(services);
+  expect(setUp.middleware).toEqual([]);
   expect(window.portalScenario).toBeUndefined();
-  expect(screen.queryByRole('button', { name: 'Download scenario' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('complementary', { name: 'Scenario recording' })).toBeNull();
 });
 
-it('records intents, saga actions, exchanges and storage writes with ?record', async () => {
-  openAt('/?customer=licenses&record');
-  window.localStorage.setItem('email', 'old@acme.example');
-  const { store } = setUp();
-  store.dispatch(appStarted({ destination: 'licenses' }));
-  store.dispatch(emailSubmitted({ email: 'admin@acme.example' }));
-  await settle();
+it('records the person’s events on accessible names before the intents they produced', async () => {
+  const { user } = openPortal({ recording: true });
+  await user.type(emailBox(), 'admin@acme.example');
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('button', { name: 'Sign in with Google' });
 
   const scenario = window.portalScenario?.current('Admin confirms the address');
   expect(scenario?.title).toBe('Admin confirms the address');
-  expect(scenario?.start.url).toBe('/?customer=licenses');
-  expect(scenario?.start.localStorage).toEqual({ email: 'old@acme.example' });
-  expect(scenario?.steps.map((step) => step.kind)).toEqual([
-    'intent',
-    'storage',
-    'intent',
-    'http',
-    'storage',
-    'action',
-  ]);
-  expect(scenario?.steps[3]).toEqual({
-    kind: 'http',
-    request: {
-      method: 'GET',
-      path: '/api/email-validator',
-      query: { email: 'admin@acme.example' },
-      xsrf: false,
+  expect(scenario?.start.url).toBe('/');
+  expect(scenario?.steps).toEqual([
+    { kind: 'intent', action: { type: 'session/appStarted', payload: { destination: '' } } },
+    { kind: 'storage', call: 'removeTokenData' },
+    { kind: 'user', action: 'click', target: { role: 'textbox', name: 'Email address' } },
+    // Eighteen keystrokes with nothing in between are one fill with the field's final text.
+    {
+      kind: 'user',
+      action: 'fill',
+      target: { role: 'textbox', name: 'Email address' },
+      text: 'admin@acme.example',
     },
-    response: { status: 200, body: { isGoogleAccount: true } },
-  });
-  expect(scenario?.finalState.state).toEqual(JSON.parse(JSON.stringify(store.getState())));
-  expect(await screen.findByRole('status')).toHaveTextContent('Recording scenario: 6 steps');
+    { kind: 'user', action: 'click', target: { role: 'button', name: 'Next' } },
+    {
+      kind: 'intent',
+      action: { type: 'session/emailSubmitted', payload: { email: 'admin@acme.example' } },
+    },
+    {
+      kind: 'http',
+      request: {
+        method: 'GET',
+        path: '/api/email-validator',
+        query: { email: 'admin@acme.example' },
+        xsrf: false,
+      },
+      response: { status: 200, body: { isGoogleAccount: true } },
+    },
+    { kind: 'storage', call: 'setEmail', value: 'admin@acme.example' },
+    {
+      kind: 'action',
+      action: { type: 'session/emailConfirmed', payload: { email: 'admin@acme.example' } },
+    },
+  ]);
+  expect(await screen.findByRole('status')).toHaveTextContent('Recording scenario: 9 steps');
 });
 
-it('keeps the recording in session storage and offers the previous page after a reload', () => {
-  openAt('/?record');
-  const first = setUp();
-  first.store.dispatch(appStarted({ destination: '' }));
+it('records keys, screen checks and the locations the screen moved to', async () => {
+  const { user } = openPortal({ recording: true, url: '/forbidden' });
+  await screen.findByRole('textbox', { name: 'Email address' });
+  await user.click(emailBox());
+  await user.keyboard('{Enter}');
+  const handle = window.portalScenario;
+  expect(handle?.shows({ target: { role: 'button', name: 'Next' }, disabled: true })).toBe(true);
+  expect(() => handle?.see({ target: { role: 'button', name: 'Sign in with Google' } })).toThrow(
+    /The screen does not show/,
+  );
+  handle?.see({ target: { role: 'button', name: 'Next' }, disabled: true });
+  const steps = handle?.current().steps ?? [];
+  expect(steps.filter((step) => ['route', 'user', 'see'].includes(step.kind))).toEqual([
+    // The guard sent the person home: no saga asked for it, the screen's location says so.
+    { kind: 'route', path: '/' },
+    { kind: 'user', action: 'click', target: { role: 'textbox', name: 'Email address' } },
+    {
+      kind: 'user',
+      action: 'key',
+      target: { role: 'textbox', name: 'Email address' },
+      key: 'Enter',
+    },
+    { kind: 'see', target: { role: 'button', name: 'Next' }, disabled: true },
+  ]);
+});
+
+it('writes access tokens and XSRF values as placeholders, equal values equal', async () => {
+  const { user } = openPortal({ recording: true });
+  await user.type(emailBox(), 'admin@acme.example');
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await user.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+  await screen.findByRole('region', { name: 'Total Licenses' });
+
+  const scenario = window.portalScenario?.current();
+  const text = JSON.stringify(scenario);
+  const stored = window.sessionStorage.getItem(SCENARIO_STORAGE_KEYS.current) ?? '';
+  for (const secret of [FAKE_ACCESS_TOKEN, XSRF_VALUE]) {
+    expect(text).not.toContain(secret);
+    expect(stored).not.toContain(secret);
+  }
+  const identity = scenario?.steps.find((step) => step.kind === 'identity');
+  expect(identity).toMatchObject({ result: { token: { accessToken: 'access-token-1' } } });
+  expect(scenario?.steps).toContainEqual(
+    expect.objectContaining({
+      kind: 'http',
+      request: expect.objectContaining({ headers: { 'x-goog-token': 'access-token-1' } }),
+      response: expect.objectContaining({ cookies: { 'XSRF-TOKEN': 'xsrf-token-1' } }),
+    }),
+  );
+  expect(scenario?.steps).toContainEqual(
+    expect.objectContaining({ kind: 'storage', call: 'setTokenData' }),
+  );
+  expect(text).toContain('"token":"access-token-1"');
+});
+
+it('keeps the recording in session storage and offers the previous page after a reload', async () => {
+  openPortal({ recording: true });
   const firstId = window.portalScenario?.id;
   const stored = JSON.parse(
     window.sessionStorage.getItem(SCENARIO_STORAGE_KEYS.current) ?? 'null',
@@ -97,39 +218,56 @@ it('keeps the recording in session storage and offers the previous page after a 
     action: { type: 'session/appStarted', payload: { destination: '' } },
   });
 
-  document.body.innerHTML = '';
-  setUp();
+  unmount?.();
+  act(() => recording?.dispose());
+  openPortal({ recording: true });
   const previous = JSON.parse(
     window.sessionStorage.getItem(SCENARIO_STORAGE_KEYS.previous) ?? 'null',
   ) as StoredRecording;
   expect(previous.id).toBe(firstId);
   expect(
-    screen.getByRole('button', { name: "Download previous page's scenario" }),
+    await screen.findByRole('button', { name: "Download previous page's scenario" }),
   ).toBeInTheDocument();
 });
 
-it('is switched on by the configuration and downloads the scenario as a JSON file', async () => {
-  openAt('/');
+it('downloads the scenario as a JSON file, e-mail addresses pseudonymised when ticked', async () => {
+  // jsdom has no object URLs; these stand-ins are removed again after the test.
   const created: Blob[] = [];
-  URL.createObjectURL = (blob: Blob) => {
-    created.push(blob);
-    return 'blob:scenario';
-  };
-  URL.revokeObjectURL = () => undefined;
+  objectUrls({
+    createObjectURL: (blob: Blob) => {
+      created.push(blob);
+      return 'blob:scenario';
+    },
+    revokeObjectURL: () => undefined,
+  });
   const clicked: string[] = [];
-  const click = jest
-    .spyOn(HTMLAnchorElement.prototype, 'click')
-    .mockImplementation(function recordClick(this: HTMLAnchorElement) {
-      clicked.push(this.download);
-    });
-  setUp({ recording: true });
-  await userEvent.click(screen.getByRole('button', { name: 'Download scenario' }));
-  click.mockRestore();
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function recordClick(
+    this: HTMLAnchorElement,
+  ) {
+    clicked.push(this.download);
+  });
+  const { user } = openPortal({ recording: true });
+  await user.type(emailBox(), 'admin@acme.example');
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('button', { name: 'Sign in with Google' });
+  await user.click(screen.getByRole('checkbox', { name: 'Pseudonymise e-mail addresses' }));
+  await user.click(screen.getByRole('button', { name: 'Download scenario' }));
   expect(clicked).toEqual([`scenario-${window.portalScenario?.id}.json`]);
   const text = await new Promise<string>((resolve) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
     reader.readAsText(created[0] as Blob);
   });
-  expect(JSON.parse(text)).toMatchObject({ format: 1, start: { url: '/' }, steps: [] });
+  expect(text).not.toContain('admin@acme.example');
+  expect(JSON.parse(text)).toMatchObject({
+    format: 2,
+    start: { url: '/' },
+    steps: expect.arrayContaining([
+      { kind: 'storage', call: 'setEmail', value: 'person-01@acme.example' },
+    ]),
+  });
+  // The panel's own controls are not the portal's: none of them is in the recording.
+  await waitFor(() =>
+    expect(JSON.stringify(window.portalScenario?.current())).not.toContain('Download'),
+  );
 });

@@ -2,30 +2,36 @@ import type { Middleware } from '@reduxjs/toolkit';
 import { createRoot } from 'react-dom/client';
 import { XSRF_COOKIE } from '../../contract/api';
 import type { PortalConfig } from '../../contract/config';
-import type { Scenario } from '../../scenarios/scenario';
+import { createRedaction, type RedactOptions } from '../../scenarioFormat/redaction';
+import type { Scenario, ScreenCheck } from '../../scenarioFormat/scenario';
+import { holds, observe } from '../../scenarioFormat/screen';
 import { readCookie } from '../services/http';
 import { EMAIL_KEY, TOKEN_DATA_KEY } from '../services/storage';
 import type { Services } from '../services/types';
-import {
-  isRecordingRequested,
-  type StoredRecording,
-  SCENARIO_STORAGE_KEYS,
-  urlWithoutRecordFlag,
-} from './recordingFlag';
+import { watchPersonEvents } from './personEvents';
 import { RecordingControl } from './RecordingControl';
+import { SCENARIO_STORAGE_KEYS, type StoredRecording } from './recordingStorage';
 import { createScenarioRecorder } from './scenarioRecorder';
 
-// Switches recording on in the running portal: wraps the services, watches the store, keeps the
-// scenario in session storage (it survives the reload or departure that ends many sessions), offers
-// it as a file, and hands it to the recording script through window.portalScenario.
+// Recording in the running portal (docs/scenarios.md, Recording): only when the server's
+// PORTAL_RECORDING=true put `recording: true` in the page's configuration, and this module is only
+// loaded then. It wraps the services, watches the store, the router and the person's events, keeps
+// the scenario (secrets replaced) in session storage, where it survives the reload or departure
+// that ends many sessions, offers it as a file, and hands it to scripts through window.portalScenario.
 
-export const RECORDED_WITH = 'the portal in a browser (record flag or configuration)';
+export const RECORDED_WITH = 'the portal in a browser (PORTAL_RECORDING=true)';
+/** Marks the recorder's own panel, whose clicks are not the portal's. */
+const PANEL_ATTRIBUTE = 'data-scenario-recorder';
 
-/** What the recording script reads. */
+/** What the recording script reads and calls. */
 export interface ScenarioRecordingHandle {
   id: string;
-  current(title?: string): Scenario;
-  download(title?: string): void;
+  current(title?: string, options?: RedactOptions): Scenario;
+  download(title?: string, options?: RedactOptions): void;
+  /** Whether the screen shows what the check says, right now (nothing is recorded). */
+  shows(check: ScreenCheck): boolean;
+  /** Checks the screen now and records the check; throws when the screen does not show it. */
+  see(check: ScreenCheck): void;
 }
 
 declare global {
@@ -34,9 +40,19 @@ declare global {
   }
 }
 
+/** The router's side the recorder watches: where the screen is, and when that changes. */
+export interface LocationSource {
+  state: { location: { pathname: string; search: string } };
+  subscribe(
+    listener: (state: { location: { pathname: string; search: string } }) => void,
+  ): () => void;
+}
+
 export interface ScenarioRecordingSetUp {
   services: Services;
   middleware: Middleware[];
+  /** Stops watching the page and removes the panel (the browser never needs it; tests do). */
+  dispose(): void;
 }
 
 function attempt<T>(work: () => T, otherwise: T): T {
@@ -78,12 +94,16 @@ function startingLocalStorage(): Scenario['start']['localStorage'] {
   return entries;
 }
 
-/** With recording off, the services come back untouched and no middleware is added. */
+const pathOf = (location: { pathname: string; search: string }) =>
+  `${location.pathname}${location.search}`;
+
+/** With recording off in the configuration, the services come back untouched. */
 export function setUpScenarioRecording(
   config: PortalConfig,
   services: Services,
+  router: LocationSource,
 ): ScenarioRecordingSetUp {
-  if (!isRecordingRequested(config, window.location.search)) return { services, middleware: [] };
+  if (config.recording !== true) return { services, middleware: [], dispose: () => undefined };
 
   const startedAt = Date.now();
   const id = `${startedAt}-${Math.random().toString(36).slice(2, 8)}`;
@@ -95,17 +115,15 @@ export function setUpScenarioRecording(
     );
   }
   const listeners = new Set<() => void>();
-  let steps = 0;
   const recorder = createScenarioRecorder({
     config,
-    url: urlWithoutRecordFlag(window.location.pathname, window.location.search),
+    url: pathOf(router.state.location),
     localStorage: startingLocalStorage(),
     readCookies: scriptReadableCookies,
     startedAt,
     recordedWith: RECORDED_WITH,
-    onChange(scenario) {
-      steps = scenario.steps.length;
-      const stored: StoredRecording = { id, scenario };
+    onChange() {
+      const stored: StoredRecording = { id, scenario: recorder.scenario() };
       attempt(
         () => window.sessionStorage.setItem(SCENARIO_STORAGE_KEYS.current, JSON.stringify(stored)),
         undefined,
@@ -114,27 +132,70 @@ export function setUpScenarioRecording(
     },
   });
 
-  window.portalScenario = {
-    id,
-    current: (title) => recorder.scenario(title),
-    download: (title) => downloadScenario(recorder.scenario(title), id),
-  };
+  let shownPath = pathOf(router.state.location);
+  const stopRouter = router.subscribe((state) => {
+    const path = pathOf(state.location);
+    if (path === shownPath) return;
+    shownPath = path;
+    recorder.routeChanged(path);
+  });
 
   const host = document.createElement('div');
+  host.setAttribute(PANEL_ATTRIBUTE, '');
   document.body.appendChild(host);
-  createRoot(host).render(
+  const stopEvents = watchPersonEvents(window, {
+    ignore: (element) => host.contains(element),
+    onEvent: (event) => recorder.userEvent(event),
+  });
+
+  window.portalScenario = {
+    id,
+    current: (title, options) => recorder.scenario(title, options),
+    download: (title, options) => downloadScenario(recorder.scenario(title, options), id),
+    shows: (check) => holds(document.body, check),
+    see(check) {
+      if (!holds(document.body, check)) {
+        const seen = JSON.stringify(observe(document.body, check));
+        throw new Error(`The screen does not show ${JSON.stringify(check)}; it shows ${seen}`);
+      }
+      recorder.screenChecked(check);
+    },
+  };
+
+  // The previous page's copy was stored with its own secrets replaced; the option adds pseudonyms.
+  const previousScenario = (pseudonymiseEmails: boolean) =>
+    previous ? createRedaction().apply(previous.scenario, { pseudonymiseEmails }) : null;
+  const panel = createRoot(host);
+  panel.render(
     <RecordingControl
       subscribe={(listener) => {
         listeners.add(listener);
         return () => listeners.delete(listener);
       }}
-      stepCount={() => steps}
-      onDownload={() => downloadScenario(recorder.scenario(), id)}
+      stepCount={() => recorder.stepCount()}
+      onDownload={(pseudonymiseEmails) =>
+        downloadScenario(recorder.scenario(undefined, { pseudonymiseEmails }), id)
+      }
       onDownloadPrevious={
-        previous ? () => downloadScenario(previous.scenario, previous.id) : undefined
+        previous
+          ? (pseudonymiseEmails) => {
+              const scenario = previousScenario(pseudonymiseEmails);
+              if (scenario) downloadScenario(scenario, previous.id);
+            }
+          : undefined
       }
     />,
   );
 
-  return { services: recorder.wrapServices(services), middleware: [recorder.middleware] };
+  return {
+    services: recorder.wrapServices(services),
+    middleware: [recorder.middleware],
+    dispose() {
+      stopEvents();
+      stopRouter();
+      panel.unmount();
+      host.remove();
+      delete window.portalScenario;
+    },
+  };
 }

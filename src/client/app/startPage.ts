@@ -1,0 +1,27 @@
+import type { Middleware } from '@reduxjs/toolkit';
+import type { PortalConfig } from '../../contract/config';
+import { appStarted } from '../features/session/sessionSlice';
+import type { Services } from '../services/types';
+import { makeStore, type AppStore } from './store';
+
+// How a page of the portal starts (spec §4 On load): the store with its services, then the first
+// intent, which says where sign-in leads. The browser's boot and scenario replay both start here.
+const CUSTOMER_QUERY = 'customer';
+
+export interface StartPageOptions {
+  config: PortalConfig;
+  services: Services;
+  /** Runs before the saga middleware, e.g. the scenario recorder. */
+  middleware?: readonly Middleware[];
+  /** Where the page opened. */
+  location: { pathname: string; search: string };
+}
+
+export function startPage({ config, services, middleware, location }: StartPageOptions): AppStore {
+  const store = makeStore({ context: { ...services, config }, middleware });
+  // The `customer` query of the home route picks the destination after sign-in (spec §2 Home).
+  const onHome = location.pathname === '/';
+  const query = new URLSearchParams(location.search).get(CUSTOMER_QUERY);
+  store.dispatch(appStarted({ destination: onHome ? (query ?? '') : '' }));
+  return store;
+}
