@@ -3,9 +3,11 @@
 // (scripts/bench/bareServer.js), each in its own process. Each endpoint is measured right after the
 // bare route, in rounds; the medians of requests/s, the ratio to the bare route, p50 and p99 are
 // printed (target for the delegate list: ≥ 0.5× the bare route, p99 ≤ 10 ms; docs/performance.md).
-// BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the portal process there (node --cpu-prof).
+// BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the portal process there (node --cpu-prof);
+// BENCH_ONLY=<text> measures only the endpoints whose name contains it; BENCH_SERVER_DIR measures
+// another build (scripts/bench/portalServer.js).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -66,6 +68,8 @@ interface Endpoint {
 }
 
 interface Figures {
+  /** CPU time (user + system) the server process spent per request, in µs; NaN off Linux. */
+  cpuUs: number;
   rps: number;
   p50: number;
   p99: number;
@@ -146,7 +150,32 @@ function median(values: number[]): number {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
-function figuresOf(result: AutocannonResult): Figures {
+const CLOCK_TICKS_PER_SECOND = 100;
+const US_PER_SECOND = 1_000_000;
+
+/** user + system CPU seconds of a process so far (Linux /proc), NaN elsewhere. */
+function cpuSeconds(pid: number | undefined): number {
+  const file = `/proc/${pid}/stat`;
+  if (pid === undefined || !existsSync(file)) return NaN;
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = readFileSync(file, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Runs autocannon and reads the server's CPU time around it. */
+async function measure(
+  autocannon: Autocannon,
+  options: AutocannonOptions,
+  server: ChildProcess,
+): Promise<Figures> {
+  const before = cpuSeconds(server.pid);
+  const result = await autocannon(options);
+  const spent = cpuSeconds(server.pid) - before;
+  const requests = result['2xx'] + result.non2xx;
+  return { ...figuresOf(result), cpuUs: (spent * US_PER_SECOND) / requests };
+}
+
+function figuresOf(result: AutocannonResult): Omit<Figures, 'cpuUs'> {
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -157,7 +186,8 @@ function figuresOf(result: AutocannonResult): Figures {
 }
 
 const describe = (figures: Figures) =>
-  `${figures.rps.toFixed(0).padStart(6)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms` +
+  `${figures.rps.toFixed(0).padStart(6)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ` +
+  `${figures.cpuUs.toFixed(0)} µs CPU/request` +
   (figures.failed > 0 ? ` (${figures.ok} 2xx, ${figures.failed} other)` : '');
 
 async function main() {
@@ -227,6 +257,9 @@ async function main() {
         }),
       },
     ];
+    const only = process.env.BENCH_ONLY;
+    if (only)
+      endpoints.splice(0, endpoints.length, ...endpoints.filter((e) => e.name.includes(only)));
     const bareOptions = { url: `http://127.0.0.1:${bare.port}/bare` };
 
     console.log(
@@ -250,15 +283,15 @@ async function main() {
       const own: Figures[] = [];
       const bareRuns: Figures[] = [];
       for (let round = 1; round <= rounds; round += 1) {
-        const base = figuresOf(
-          await autocannon({ ...bareOptions, connections: CONNECTIONS, duration: seconds }),
+        const base = await measure(
+          autocannon,
+          { ...bareOptions, connections: CONNECTIONS, duration: seconds },
+          bare.child,
         );
-        const measured = figuresOf(
-          await autocannon({
-            ...endpoint.options(origin),
-            connections: CONNECTIONS,
-            duration: seconds,
-          }),
+        const measured = await measure(
+          autocannon,
+          { ...endpoint.options(origin), connections: CONNECTIONS, duration: seconds },
+          portal.child,
         );
         bareRuns.push(base);
         own.push(measured);
@@ -271,7 +304,9 @@ async function main() {
       const line =
         `${endpoint.name}: ${median(own.map((run) => run.rps)).toFixed(0)} req/s = ` +
         `${ratio.toFixed(2)}× bare (${median(bareRuns.map((run) => run.rps)).toFixed(0)} req/s), ` +
-        `p50 ${median(own.map((run) => run.p50))} ms, p99 ${median(own.map((run) => run.p99))} ms`;
+        `p50 ${median(own.map((run) => run.p50))} ms, p99 ${median(own.map((run) => run.p99))} ms, ` +
+        `CPU ${median(own.map((run) => run.cpuUs)).toFixed(0)} µs/request ` +
+        `(bare ${median(bareRuns.map((run) => run.cpuUs)).toFixed(0)})`;
       summary.push(line);
       if (endpoint.name.includes(API_PATHS.licenceDelegate)) {
         const p99 = median(own.map((run) => run.p99));

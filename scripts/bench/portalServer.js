@@ -2,12 +2,15 @@
 // builds it (default logger at LOG_LEVEL, sandbox provider in PORTAL_DATA_DIR), on a free port of
 // 127.0.0.1. Two bench-only changes: the unauthenticated endpoints' per-address limit is lifted
 // (every request comes from one address), and ACME may grow to any number of seats, so thousands of
-// adds succeed. Prints "listening <port>" on stderr (stdout carries the logs).
+// adds succeed. Prints "listening <port>" on stderr (stdout carries the logs). BENCH_SERVER_DIR
+// points at another build's dist/server/server (e.g. an older commit's) for before/after figures.
 'use strict';
 
 const path = require('node:path');
 
-const server = path.resolve(__dirname, '..', '..', 'dist', 'server', 'server');
+const server = process.env.BENCH_SERVER_DIR
+  ? path.resolve(process.env.BENCH_SERVER_DIR)
+  : path.resolve(__dirname, '..', '..', 'dist', 'server', 'server');
 const { buildApp } = require(path.join(server, 'app'));
 const { readConfig } = require(path.join(server, 'config'));
 const { openSandbox } = require(path.join(server, 'providers', 'sandbox'));

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { ApiError } from './apiError';
@@ -10,7 +9,7 @@ import type { ServerConfig, TrustProxy } from './config';
 import { helmetOptions } from './contentSecurity';
 import { envelope, installErrorHandling, sendError } from './errorHandler';
 import { BODY_LIMIT_BYTES } from './limits';
-import { createLogger } from './logger';
+import { createLogger, OneLinePerRequest } from './logger';
 import { SERVER_TEXT } from './messages';
 import type { PortalProvider } from './providers/provider';
 import type { Sandbox } from './providers/sandbox';
@@ -21,6 +20,7 @@ import { emailValidatorRoutes } from './routes/emailValidator';
 import { healthRoutes } from './routes/health';
 import { subscriptionInfoRoutes } from './routes/subscriptionInfo';
 import { sandboxRoutes } from './sandbox/routes';
+import { securityHeaders } from './securityHeaders';
 import { spaRoutes } from './spa';
 
 export interface BuildAppOptions {
@@ -53,6 +53,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const now = options.now ?? Date.now;
   const app = Fastify({
     loggerInstance: options.logger ?? createLogger(config.logLevel),
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: proxyTrust(config.trustProxy),
     genReqId: () => randomUUID(),
@@ -95,7 +96,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   });
 
   void app.register(fastifyCookie, { secret: config.sessionSecret, hook: 'onRequest' });
-  void app.register(fastifyHelmet, helmetOptions(config));
+  app.addHook('onRequest', securityHeaders(helmetOptions(config)));
   void app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

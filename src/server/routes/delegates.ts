@@ -9,7 +9,7 @@ import { isValidDelegateEmail } from '../../contract/email';
 import { ApiError } from '../apiError';
 import { audit } from '../audit';
 import { requireSessionOn, sessionOf } from '../auth/guard';
-import { readLiveRoles, requireOwnCustomer } from '../auth/roles';
+import { readLiveUser, requireOwnCustomer } from '../auth/roles';
 import type { PortalSession } from '../auth/session';
 import { SERVER_TEXT } from '../messages';
 import { delegateChangeSchema, delegateListSchema } from '../schemas/delegates';
@@ -22,11 +22,12 @@ export async function delegateRoutes(
   app: FastifyInstance,
   { provider, now }: RouteContext,
 ): Promise<void> {
+  // Only the admin flag decides here, so the delegate lists are not read for the check.
   const requireAdmin = async (session: PortalSession, customerId: string) => {
     requireOwnCustomer(session, customerId);
-    const roles = await readLiveRoles(provider, session);
-    if (!roles.isAdmin) throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.delegatesRole);
-    return roles;
+    const user = await readLiveUser(provider, session);
+    if (!user.isAdmin) throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.delegatesRole);
+    return user;
   };
 
   for (const kind of DELEGATE_KINDS) {
@@ -48,7 +49,7 @@ export async function delegateRoutes(
       async (request): Promise<DelegateListResponse> => {
         const session = sessionOf(request);
         const { email, customerId, action } = request.body;
-        const roles = await requireAdmin(session, customerId);
+        const admin = await requireAdmin(session, customerId);
         if (!isValidDelegateEmail(email)) {
           throw new ApiError(400, 'INVALID_ARGUMENT', SERVER_TEXT.invalidDelegateEmail);
         }
@@ -59,7 +60,7 @@ export async function delegateRoutes(
             ? await provider.addDelegate(kind, session.customerId, member)
             : await provider.removeDelegate(kind, session.customerId, member);
         audit(request.log, {
-          actor: roles.user.email,
+          actor: admin.email,
           customerId: session.customerId,
           action: `${kind}-delegate.${action}`,
           before,
