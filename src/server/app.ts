@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { ApiError } from './apiError';
@@ -11,7 +10,7 @@ import { helmetOptions } from './contentSecurity';
 import { DEFAULT_REQUEST_DEADLINE_MS, installRequestDeadline } from './deadline';
 import { envelope, installErrorHandling, sendError } from './errorHandler';
 import { BODY_LIMIT_BYTES } from './limits';
-import { createLogger } from './logger';
+import { createLogger, OneLinePerRequest } from './logger';
 import { SERVER_TEXT } from './messages';
 import type { PortalProvider } from './providers/provider';
 import type { Sandbox } from './providers/sandbox';
@@ -25,6 +24,7 @@ import { photoRoutes } from './routes/photo';
 import { signOutRoutes } from './routes/signOut';
 import { subscriptionInfoRoutes } from './routes/subscriptionInfo';
 import { sandboxRoutes } from './sandbox/routes';
+import { securityHeaders } from './securityHeaders';
 import { spaRoutes } from './spa';
 import { createSqliteStore } from './store/openStore';
 import type { PortalStore } from './store/portalStore';
@@ -70,6 +70,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const now = options.now ?? Date.now;
   const app = Fastify({
     loggerInstance: options.logger ?? createLogger(config.logLevel),
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: proxyTrust(config.trustProxy),
     genReqId: () => randomUUID(),
@@ -117,7 +118,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   });
 
   void app.register(fastifyCookie, { secret: config.sessionSecret, hook: 'onRequest' });
-  void app.register(fastifyHelmet, helmetOptions(config));
+  app.addHook('onRequest', securityHeaders(helmetOptions(config)));
   void app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

@@ -42,6 +42,8 @@ export interface ServerConfig extends DestinationUrls {
   logLevel: LogLevel;
   /** Scenario recording switch handed to the client (issue 4). */
   recording: boolean;
+  /** The client's source maps (*.map) are served only when this is on. */
+  serveSourceMaps: boolean;
   /** NODE_ENV=development: index.html is re-read on every request (webpack rewrites it). */
   development: boolean;
   rateLimit: { max: number; windowMs: number };
@@ -287,6 +289,7 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     trustProxy: readTrustProxy(env),
     logLevel: readLogLevel(env),
     recording: readBoolean(env, 'PORTAL_RECORDING', false),
+    serveSourceMaps: readBoolean(env, 'SERVE_SOURCE_MAPS', false),
     development: env.NODE_ENV === 'development',
     rateLimit: { max: UNAUTHENTICATED_RATE_LIMIT_MAX, windowMs: RATE_LIMIT_WINDOW_MS },
   };

@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PORTAL_CONFIG_ELEMENT_ID, type PortalConfig } from '../contract/config';
@@ -10,11 +12,21 @@ import { SERVER_TEXT } from './messages';
 
 // The built SPA (contract §1): hashed assets cached for a year, index.html for '/' and every client
 // route with the runtime configuration injected, so one build serves both the sandbox and Google.
+// Everything goes out compressed when the client accepts it (docs/performance.md): the build writes
+// .br and .gz beside each asset, and the page is compressed once when it is first read.
+
+/** The Accept-Encoding negotiator @fastify/static uses, so page and assets choose alike. */
+const { negotiate } = createRequire(require.resolve('@fastify/static'))(
+  '@fastify/accept-negotiator',
+) as { negotiate: (header: string, supported: string[]) => string | null };
 
 /** The client routes of spec §2 that the history fallback serves. */
 export const CLIENT_ROUTES = ['/', '/index.html', '/licenses', '/forbidden', '/support'] as const;
-/** webpack names long-lived assets with a content hash: main.3f9a1c2b.js. */
-const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
+/** webpack names long-lived assets with a content hash: main.3f9a1c2b.js (or its .br / .gz). */
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.br|\.gz)?$/i;
+/** Files the build also writes compressed; the answer then depends on Accept-Encoding. */
+const COMPRESSIBLE_ASSET = /\.(js|css|svg|html|json|txt)(\.br|\.gz)?$/i;
+const SOURCE_MAP = /\.map$/i;
 const SANDBOX_AUTHORIZE_PATH = '/sandbox/oauth/authorize';
 const HTTP_UNAVAILABLE = 503;
 
@@ -62,23 +74,55 @@ function sendClientMissing(request: FastifyRequest, reply: FastifyReply): Fastif
     );
 }
 
+/** The page as sent: plain, brotli and gzip, compressed once. */
+interface CompressedPage {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function compressPage(html: string): CompressedPage {
+  const identity = Buffer.from(html, 'utf8');
+  return {
+    identity,
+    br: brotliCompressSync(identity, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
+    }),
+    gzip: gzipSync(identity, { level: zlibConstants.Z_BEST_COMPRESSION }),
+  };
+}
+
+/** The best encoding of the page the client accepts (brotli, then gzip), or none. */
+function pageEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
+  const accepted = request.headers['accept-encoding'];
+  if (typeof accepted !== 'string' || accepted === '') return null;
+  const encoding = negotiate(accepted.toLowerCase().replace(/\*/g, 'gzip'), ['br', 'gzip']);
+  return encoding === 'br' || encoding === 'gzip' ? encoding : null;
+}
+
 export async function spaRoutes(app: FastifyInstance, config: ServerConfig): Promise<void> {
   const indexFile = path.join(config.clientDir, 'index.html');
   const portalConfig = portalConfigOf(config);
-  let cachedPage: string | null = null;
+  let cachedPage: CompressedPage | null = null;
 
   // In development webpack rewrites index.html on every build, so it is read per request.
-  const readPage = (): string | null => {
+  const readPage = (): CompressedPage | null => {
     if (cachedPage !== null && !config.development) return cachedPage;
     if (!existsSync(indexFile)) return null;
-    cachedPage = injectPortalConfig(readFileSync(indexFile, 'utf8'), portalConfig);
+    cachedPage = compressPage(injectPortalConfig(readFileSync(indexFile, 'utf8'), portalConfig));
     return cachedPage;
   };
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const page = readPage();
     if (page === null) return sendClientMissing(request, reply);
-    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+    const encoding = pageEncoding(request);
+    reply
+      .header('cache-control', 'no-store')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    if (encoding === null) return reply.send(page.identity);
+    return reply.header('content-encoding', encoding).send(page[encoding]);
   };
 
   for (const route of CLIENT_ROUTES) app.get(route, servePage);
@@ -87,13 +131,19 @@ export async function spaRoutes(app: FastifyInstance, config: ServerConfig): Pro
     root: config.clientDir,
     index: false,
     cacheControl: false,
+    // Brotli or gzip files beside each asset, chosen by the client's Accept-Encoding.
+    preCompressed: true,
+    // Source maps show the client's source to anyone; they are for debugging sessions only.
+    allowedPath: (pathName) => config.serveSourceMaps || !SOURCE_MAP.test(pathName),
     setHeaders: (response, filePath) => {
+      const name = path.basename(filePath);
       response.setHeader(
         'cache-control',
-        HASHED_ASSET.test(path.basename(filePath))
+        HASHED_ASSET.test(name)
           ? `public, max-age=${HASHED_ASSET_MAX_AGE_SECONDS}, immutable`
           : 'no-cache',
       );
+      if (COMPRESSIBLE_ASSET.test(name)) response.setHeader('vary', 'accept-encoding');
     },
   });
 }

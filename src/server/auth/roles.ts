@@ -33,12 +33,21 @@ export async function readDelegateRoles(
   return { license: includesAddress(licence, email), support: includesAddress(support, email) };
 }
 
+/** The caller's directory entry, read live; someone no longer in the directory gets a 403. */
+export async function readLiveUser(
+  provider: PortalProvider,
+  session: PortalSession,
+): Promise<DirectoryUser> {
+  const user = await provider.lookupDirectoryUser(session.email);
+  if (user === null) throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.notInDirectory);
+  return user;
+}
+
 export async function readLiveRoles(
   provider: PortalProvider,
   session: PortalSession,
 ): Promise<LiveRoles> {
-  const user = await provider.lookupDirectoryUser(session.email);
-  if (user === null) throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.notInDirectory);
+  const user = await readLiveUser(provider, session);
   const delegate = await readDelegateRoles(provider, session.customerId, session.email);
   return { user, isAdmin: user.isAdmin, ...delegate };
 }

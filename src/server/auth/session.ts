@@ -39,10 +39,8 @@ export function encodeSession(session: PortalSession): string {
   return Buffer.from(JSON.stringify(session)).toString('base64url');
 }
 
-/** The session of a signed cookie value, or null when it is tampered, malformed or expired. */
-export function readSession(request: FastifyRequest, now: number): PortalSession | null {
-  const raw = request.cookies[SESSION_COOKIE];
-  if (raw === undefined || raw === '') return null;
+/** The claims of a signed cookie value, or null when it is tampered or malformed. */
+function verifyClaims(request: FastifyRequest, raw: string): PortalSession | null {
   const unsigned = request.unsignCookie(raw);
   if (!unsigned.valid || unsigned.value === null) return null;
   let claims: unknown;
@@ -51,7 +49,39 @@ export function readSession(request: FastifyRequest, now: number): PortalSession
   } catch {
     return null;
   }
-  if (!isPortalSession(claims) || now >= claims.exp) return null;
+  return isPortalSession(claims) ? claims : null;
+}
+
+/**
+ * Cookie values whose signature was checked, per app (each has its own secret): a session's HMAC
+ * is computed once, not on every request (docs/performance.md). Only valid cookies get in, and the
+ * oldest leave first, so the map stays small whatever is sent.
+ */
+const verifiedCookies = new WeakMap<object, Map<string, PortalSession>>();
+const VERIFIED_COOKIES_MAX = 1024;
+
+function claimsOf(request: FastifyRequest, raw: string): PortalSession | null {
+  let verified = verifiedCookies.get(request.server);
+  if (verified === undefined) {
+    verified = new Map();
+    verifiedCookies.set(request.server, verified);
+  }
+  const known = verified.get(raw);
+  if (known !== undefined) return known;
+  const claims = verifyClaims(request, raw);
+  if (claims === null) return null;
+  if (verified.size >= VERIFIED_COOKIES_MAX) verified.delete(verified.keys().next().value ?? '');
+  // Requests share the object, so nobody may change it.
+  verified.set(raw, Object.freeze(claims));
+  return claims;
+}
+
+/** The session of a signed cookie value, or null when it is tampered, malformed or expired. */
+export function readSession(request: FastifyRequest, now: number): PortalSession | null {
+  const raw = request.cookies[SESSION_COOKIE];
+  if (raw === undefined || raw === '') return null;
+  const claims = claimsOf(request, raw);
+  if (claims === null || now >= claims.exp) return null;
   return claims;
 }
 

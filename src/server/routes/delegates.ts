@@ -9,7 +9,7 @@ import { isValidDelegateEmail } from '../../contract/email';
 import { ApiError } from '../apiError';
 import { audit } from '../audit';
 import { requireSessionOn, sessionOf } from '../auth/guard';
-import { readLiveRoles, requireOwnCustomer } from '../auth/roles';
+import { readLiveUser, requireOwnCustomer } from '../auth/roles';
 import type { PortalSession } from '../auth/session';
 import { delegatesKey } from '../history/changeKeys';
 import { recordChange } from '../history/recordChange';
@@ -26,11 +26,12 @@ export async function delegateRoutes(
   app: FastifyInstance,
   { provider, store, now }: RouteContext,
 ): Promise<void> {
+  // Only the admin flag decides here, so the delegate lists are not read for the check.
   const requireAdmin = async (session: PortalSession, customerId: string) => {
     requireOwnCustomer(session, customerId);
-    const roles = await readLiveRoles(provider, session);
-    if (!roles.isAdmin) throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.delegatesRole);
-    return roles;
+    const user = await readLiveUser(provider, session);
+    if (!user.isAdmin) throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.delegatesRole);
+    return user;
   };
 
   for (const kind of DELEGATE_KINDS) {
@@ -52,7 +53,7 @@ export async function delegateRoutes(
       async (request): Promise<DelegateListResponse> => {
         const session = sessionOf(request);
         const { email, customerId, action } = request.body;
-        const roles = await requireAdmin(session, customerId);
+        const admin = await requireAdmin(session, customerId);
         // A delete takes the address as listed, so an entry stored under an older rule can go.
         if (action === 'add' && !isValidDelegateEmail(email)) {
           throw new ApiError(400, 'INVALID_ARGUMENT', SERVER_TEXT.invalidDelegateEmail);
@@ -66,7 +67,7 @@ export async function delegateRoutes(
             store,
             {
               customerId: session.customerId,
-              actor: roles.user.email,
+              actor: admin.email,
               requestId: request.id,
               at: now(),
               change: { kind: `${kind}-delegate`, action, member, before: current, after: null },
@@ -81,7 +82,7 @@ export async function delegateRoutes(
           return { before: current, members: after };
         });
         audit(request.log, {
-          actor: roles.user.email,
+          actor: admin.email,
           customerId: session.customerId,
           action: `${kind}-delegate.${action}`,
           before,
