@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { ApiError } from '../apiError';
+import { withDeadline } from '../deadline';
 import type { PortalProvider, WorkspaceSubscription } from '../providers/provider';
 import { createSqliteStore } from '../store/openStore';
 import type { HistoryIntent, PortalStore } from '../store/portalStore';
@@ -103,6 +104,26 @@ describe('recordChange', () => {
       ),
     ).rejects.toBe(failure);
     expect(await states()).toEqual(['pending']);
+  });
+
+  it('starts nothing for a request whose deadline passed while it waited for the lock', async () => {
+    let called = false;
+    const late = withDeadline(1, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return recordChange(
+        store,
+        intent,
+        async () => {
+          called = true;
+          return subscription(25);
+        },
+        (s) => s.numberOfSeats,
+        log,
+      );
+    });
+    await expect(late).rejects.toMatchObject({ code: 504, status: 'DEADLINE_EXCEEDED' });
+    expect(called).toBe(false);
+    expect(await store.pendingChanges(CUSTOMER)).toEqual([]);
   });
 
   it('calls nothing when the intent cannot be written', async () => {

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../apiError';
+import { currentDeadline } from '../deadline';
+import { SERVER_TEXT } from '../messages';
 import type { HistoryIntent, PortalStore } from '../store/portalStore';
 
 // A change that cannot go missing from the history (docs/api.md, GET /api/history): the intent is
@@ -20,6 +22,10 @@ export async function recordChange<T>(
   afterOf: (result: T) => number | readonly string[],
   log: FastifyBaseLogger,
 ): Promise<T> {
+  // A request that waited out its deadline behind other changes has had its 504: change nothing.
+  if (currentDeadline()?.signal.aborted === true) {
+    throw new ApiError(504, 'DEADLINE_EXCEEDED', SERVER_TEXT.deadlineExceeded);
+  }
   const id = await store.recordIntent(intent);
   let result: T;
   try {

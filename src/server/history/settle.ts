@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { HistoryKind } from '../../contract/history';
 import type { PortalProvider, WorkspaceSubscription } from '../providers/provider';
 import type { HistoryRecord, PortalStore } from '../store/portalStore';
 import { delegateKindOf, keyOf } from './changeKeys';
@@ -31,16 +32,21 @@ export function verdictOf(record: HistoryRecord, now: ProviderState): Verdict {
   return happened ? { state: 'done', after: now.members } : { state: 'failed' };
 }
 
-/** Settles the key's pending entries from `now`; the caller holds the key. */
+/**
+ * Settles the key's pending entries from the provider's state, read (fresh, never from a cache)
+ * only when there are some; the caller holds the key.
+ */
 export async function settleHeld(
   store: PortalStore,
   customerId: string,
   key: string,
-  now: ProviderState,
+  readNow: () => Promise<ProviderState>,
 ): Promise<void> {
   const pending = (await store.pendingChanges(customerId)).filter(
     (record) => keyOf(record) === key,
   );
+  if (pending.length === 0) return;
+  const now = await readNow();
   for (const record of pending) {
     const verdict = verdictOf(record, now);
     if (verdict?.state === 'done') await store.completeChange(record.id, verdict.after);
@@ -48,17 +54,22 @@ export async function settleHeld(
   }
 }
 
-async function readState(provider: PortalProvider, record: HistoryRecord): Promise<ProviderState> {
-  const { change } = record;
-  if (change.kind === 'licences') {
+/** The provider's state for a key of the customer, past any cache: another instance may have changed it. */
+export async function readState(
+  provider: PortalProvider,
+  customerId: string,
+  kind: HistoryKind,
+): Promise<ProviderState> {
+  const fresh = { fresh: true };
+  if (kind === 'licences') {
     return {
       kind: 'seats',
-      subscription: await provider.findWorkspaceSubscription(record.customerId),
+      subscription: await provider.findWorkspaceSubscription(customerId, fresh),
     };
   }
   return {
     kind: 'delegates',
-    members: await provider.listDelegates(delegateKindOf(change.kind), record.customerId),
+    members: await provider.listDelegates(delegateKindOf(kind), customerId, fresh),
   };
 }
 
@@ -80,7 +91,9 @@ export async function settlePending(
   for (const [key, sample] of byKey) {
     await store.ifFree(key, async () => {
       try {
-        await settleHeld(store, customerId, key, await readState(provider, sample));
+        await settleHeld(store, customerId, key, () =>
+          readState(provider, customerId, sample.change.kind),
+        );
       } catch (error) {
         log.warn({ err: error, key }, 'pending history entries left pending');
       }

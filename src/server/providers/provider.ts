@@ -61,6 +61,11 @@ export interface WorkspaceSubscription {
   renewalDate: string | null;
 }
 
+/** A read that must not be answered from a cache. */
+export interface FreshRead {
+  fresh: boolean;
+}
+
 export interface PortalProvider {
   readonly kind: 'sandbox' | 'google';
   /** Reseller name used in 'Not a customer of <name>'. */
@@ -85,8 +90,14 @@ export interface PortalProvider {
    * of this reseller (unknown, or managed by Google or another reseller).
    */
   findCustomer(domainOrCustomerId: string): Promise<Customer | null>;
-  /** The customer's Google Workspace subscription, or null when it has none. */
-  findWorkspaceSubscription(customerId: string): Promise<WorkspaceSubscription | null>;
+  /**
+   * The customer's Google Workspace subscription, or null when it has none. `fresh` skips any cache:
+   * a change lock's re-read must see what another instance changed a moment ago (docs/deploy.md).
+   */
+  findWorkspaceSubscription(
+    customerId: string,
+    read?: FreshRead,
+  ): Promise<WorkspaceSubscription | null>;
   /**
    * Sets the seat total atomically: applies only if the total is still `expectedCurrent`
    * (otherwise throws 409 ABORTED), so two concurrent adds never lose one.
@@ -97,7 +108,8 @@ export interface PortalProvider {
     expectedCurrent: number,
     newTotal: number,
   ): Promise<WorkspaceSubscription>;
-  listDelegates(kind: DelegateKind, customerId: string): Promise<string[]>;
+  /** The sorted delegate list; `fresh` skips any cache, as for findWorkspaceSubscription. */
+  listDelegates(kind: DelegateKind, customerId: string, read?: FreshRead): Promise<string[]>;
   /** Throws 409 ALREADY_EXISTS 'Member already exists.' when present. Returns the sorted list. */
   addDelegate(kind: DelegateKind, customerId: string, email: string): Promise<string[]>;
   /** Throws 404 NOT_FOUND 'Resource Not Found: memberKey' when absent. Returns the sorted list. */

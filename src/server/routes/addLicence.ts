@@ -8,7 +8,7 @@ import { readLiveRoles, requireOwnCustomer } from '../auth/roles';
 import { sessionOf } from '../auth/guard';
 import { seatsKey } from '../history/changeKeys';
 import { recordChange } from '../history/recordChange';
-import { settleHeld } from '../history/settle';
+import { readState, settleHeld } from '../history/settle';
 import { SERVER_TEXT } from '../messages';
 import { checkSeatChange } from '../providers/seatRules';
 import { addLicenceSchema } from '../schemas/addLicence';
@@ -43,19 +43,29 @@ export async function addLicenceRoutes(
       }
       const key = seatsKey(customer.customerId, subscriptionId);
 
-      const { before, changed } = await store.exclusive(key, async () => {
-        // Re-read under the lock: another instance may have changed the total a moment ago.
-        const current = await provider.findWorkspaceSubscription(customer.customerId);
-        if (current === null) {
+      /** The subscription, from the provider's cache unless `fresh`; 404 or 403 when it is not this one. */
+      const readCurrent = async (fresh: boolean) => {
+        const found = await provider.findWorkspaceSubscription(customer.customerId, { fresh });
+        if (found === null) {
           throw new ApiError(404, 'NOT_FOUND', ERROR_TEXT.noSubscription(customer.customerDomain));
         }
-        if (current.subscriptionId !== subscriptionId) {
+        if (found.subscriptionId !== subscriptionId) {
           throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.foreignSubscription);
         }
-        await settleHeld(store, customer.customerId, key, { kind: 'seats', subscription: current });
+        return found;
+      };
+
+      const { before, changed } = await store.exclusive(key, async () => {
+        await settleHeld(store, customer.customerId, key, () =>
+          readState(provider, customer.customerId, 'licences'),
+        );
+        let current = await readCurrent(false);
         const expected = expectedNumberOfSeats ?? current.numberOfSeats;
+        // A total other than the buyer's may be this instance's cache: ask the provider itself.
+        if (current.numberOfSeats !== expected) current = await readCurrent(true);
         checkSeatChange(current, expected, numberOfSeats);
 
+        // The provider re-reads and applies only on top of `expected`, so that is the total before.
         const result = await recordChange(
           store,
           {
@@ -63,18 +73,13 @@ export async function addLicenceRoutes(
             actor: roles.user.email,
             requestId: request.id,
             at: now(),
-            change: {
-              kind: 'licences',
-              subscriptionId,
-              before: current.numberOfSeats,
-              after: numberOfSeats,
-            },
+            change: { kind: 'licences', subscriptionId, before: expected, after: numberOfSeats },
           },
           () => provider.changeSeats(customer.customerId, subscriptionId, expected, numberOfSeats),
           (subscription) => subscription.numberOfSeats,
           request.log,
         );
-        return { before: current.numberOfSeats, changed: result };
+        return { before: expected, changed: result };
       });
 
       audit(request.log, {

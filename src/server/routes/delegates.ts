@@ -13,7 +13,7 @@ import { readLiveUser, requireOwnCustomer } from '../auth/roles';
 import type { PortalSession } from '../auth/session';
 import { delegatesKey } from '../history/changeKeys';
 import { recordChange } from '../history/recordChange';
-import { settleHeld } from '../history/settle';
+import { readState, settleHeld } from '../history/settle';
 import { SERVER_TEXT } from '../messages';
 import { delegateChangeSchema, delegateListSchema } from '../schemas/delegates';
 import type { RouteContext } from './context';
@@ -61,8 +61,11 @@ export async function delegateRoutes(
         const member = email.toLowerCase();
         const key = delegatesKey(kind, session.customerId);
         const { before, members } = await store.exclusive(key, async () => {
+          await settleHeld(store, session.customerId, key, () =>
+            readState(provider, session.customerId, `${kind}-delegate`),
+          );
+          // The provider itself refuses a present member's add and an absent one's delete.
           const current = await provider.listDelegates(kind, session.customerId);
-          await settleHeld(store, session.customerId, key, { kind: 'delegates', members: current });
           const after = await recordChange(
             store,
             {

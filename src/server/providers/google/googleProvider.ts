@@ -510,7 +510,8 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
 
     findCustomer,
 
-    async findWorkspaceSubscription(customerId) {
+    async findWorkspaceSubscription(customerId, read) {
+      if (read?.fresh === true) cache.drop(cacheKeys.subscriptions(customerId));
       const all = await listSubscriptions(customerId);
       if (all === null) return null;
       const { chosen, tied } = chooseWorkspaceSubscription(all, allowedSkuIds);
@@ -543,7 +544,10 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
       }
     },
 
-    listDelegates: listMembers,
+    async listDelegates(kind, customerId, read) {
+      if (read?.fresh === true) cache.drop(cacheKeys.members(groupKey(kind, customerId)));
+      return listMembers(kind, customerId);
+    },
 
     async addDelegate(kind, customerId, email) {
       const group = groupKey(kind, customerId);
