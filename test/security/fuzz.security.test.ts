@@ -15,7 +15,7 @@ import { isApiRoute, type RouteRecord } from '../../src/server/testing/routeTabl
 import { API_CACHE_CONTROL, MATRIX, NO_CONTENT, rowKeyOf } from './support/authorizationMatrix';
 import { tamperedSession } from './support/callers';
 
-/** Inputs per route: some 3,000 in all over the API's route table and the sandbox's token endpoint. */
+/** Inputs per route: some 4,000 in all over the API's route table and the sandbox's token endpoint. */
 const RUNS_PER_ROUTE = 220;
 const FUZZ_SEED = 20_300_115;
 /** Some 4,000 calls take about a minute alone and several on a busy shared machine: a wide bound. */
