@@ -145,6 +145,48 @@ describe('session forgery', () => {
   });
 });
 
+describe('sign-out', () => {
+  /** The Set-Cookie line that clears `name`: empty value, and Max-Age=0 or an expiry in the past. */
+  function clearing(answer: Answer, name: string): string | undefined {
+    return answer.headers
+      .getSetCookie()
+      .find(
+        (line) =>
+          line.startsWith(`${name}=;`) &&
+          (/; Max-Age=0(;|$)/i.test(line) || /; Expires=Thu, 01 Jan 1970/i.test(line)),
+      );
+  }
+
+  it('revokes the session at once: a copy of the cookie taken before is refused (401)', async () => {
+    const admin = await portal.signIn('admin@acme.example');
+    const copy = portal.browser();
+    for (const [name, value] of admin.cookies) copy.cookies.set(name, value);
+    expect((await copy.get(DELEGATES)).status).toBe(200);
+
+    const answer = await admin.post('/api/sign-out', {});
+    expect(answer.status).toBe(204);
+    expect(answer.text).toBe('');
+    expect(clearing(answer, SESSION_COOKIE)).toBeDefined();
+    expect(clearing(answer, XSRF_COOKIE)).toBeDefined();
+
+    // Well within the session's 59 minutes: only the revocation refuses it.
+    await expectRefused(copy);
+  });
+
+  it('refuses a sign-out without the XSRF token (403) and leaves the session valid', async () => {
+    const admin = await portal.signIn('admin@acme.example');
+    const answer = await admin.post('/api/sign-out', {}, { xsrf: null });
+    expect(answer.status).toBe(403);
+    expect(errorOf(answer)).toEqual(
+      expect.objectContaining({ code: 403, status: 'PERMISSION_DENIED' }),
+    );
+    expect(clearing(answer, SESSION_COOKIE)).toBeUndefined();
+    expect((await admin.get(DELEGATES)).status).toBe(200);
+    const added = await admin.post('/api/add-licence', ADD_ONE);
+    expect(added.status).toBe(200);
+  });
+});
+
 describe('session expiry', () => {
   it('holds for 59 minutes to the millisecond, then refuses reads and changes', async () => {
     const admin = await portal.signIn('admin@acme.example');
