@@ -187,6 +187,61 @@ describe('sign-out', () => {
   });
 });
 
+describe('stale purchase', () => {
+  const ACME_SEATS = '/api/subscription-info?email=';
+
+  async function totalSeenBy(browser: Browser, email: string): Promise<number> {
+    const answer = await browser.get<{ numberOfSeats: number }>(
+      `${ACME_SEATS}${encodeURIComponent(email)}`,
+      { [TOKEN_HEADER]: portal.token(email) },
+    );
+    expect(answer.status).toBe(200);
+    return answer.body.numberOfSeats;
+  }
+
+  const total = async () =>
+    (await portal.sandbox.provider.findWorkspaceSubscription('C0acme001'))?.numberOfSeats;
+
+  it('refuses an add on top of a total the buyer did not see (409 ABORTED), changing nothing', async () => {
+    const admin = await portal.signIn('admin@acme.example');
+    const delegate = await portal.signIn('licences@acme.example');
+    expect(await totalSeenBy(admin, 'admin@acme.example')).toBe(20);
+    expect(await totalSeenBy(delegate, 'licences@acme.example')).toBe(20);
+
+    const first = await delegate.post('/api/add-licence', {
+      ...ADD_ONE,
+      numberOfSeats: 21,
+      expectedNumberOfSeats: 20,
+    });
+    expect(first.status).toBe(200);
+    expect(await total()).toBe(21);
+
+    const stale = await admin.post('/api/add-licence', {
+      ...ADD_ONE,
+      numberOfSeats: 23,
+      expectedNumberOfSeats: 20,
+    });
+    expect(stale.status).toBe(409);
+    expect(errorOf(stale)).toEqual({
+      code: 409,
+      status: 'ABORTED',
+      message:
+        'The total number of licenses changed from 20 to 21 while you were adding licenses. Reload the page and try again.',
+    });
+    expect(await total()).toBe(21);
+  });
+
+  it('applies an add without expectedNumberOfSeats on top of the current total, as before', async () => {
+    const admin = await portal.signIn('admin@acme.example');
+    const delegate = await portal.signIn('licences@acme.example');
+    expect((await delegate.post('/api/add-licence', ADD_ONE)).status).toBe(200);
+    expect(await total()).toBe(21);
+    const older = await admin.post('/api/add-licence', { ...ADD_ONE, numberOfSeats: 23 });
+    expect(older.status).toBe(200);
+    expect(await total()).toBe(23);
+  });
+});
+
 describe('session expiry', () => {
   it('holds for 59 minutes to the millisecond, then refuses reads and changes', async () => {
     const admin = await portal.signIn('admin@acme.example');
