@@ -145,6 +145,103 @@ describe('session forgery', () => {
   });
 });
 
+describe('sign-out', () => {
+  /** The Set-Cookie line that clears `name`: empty value, and Max-Age=0 or an expiry in the past. */
+  function clearing(answer: Answer, name: string): string | undefined {
+    return answer.headers
+      .getSetCookie()
+      .find(
+        (line) =>
+          line.startsWith(`${name}=;`) &&
+          (/; Max-Age=0(;|$)/i.test(line) || /; Expires=Thu, 01 Jan 1970/i.test(line)),
+      );
+  }
+
+  it('revokes the session at once: a copy of the cookie taken before is refused (401)', async () => {
+    const admin = await portal.signIn('admin@acme.example');
+    const copy = portal.browser();
+    for (const [name, value] of admin.cookies) copy.cookies.set(name, value);
+    expect((await copy.get(DELEGATES)).status).toBe(200);
+
+    const answer = await admin.post('/api/sign-out', {});
+    expect(answer.status).toBe(204);
+    expect(answer.text).toBe('');
+    expect(clearing(answer, SESSION_COOKIE)).toBeDefined();
+    expect(clearing(answer, XSRF_COOKIE)).toBeDefined();
+
+    // Well within the session's 59 minutes: only the revocation refuses it.
+    await expectRefused(copy);
+  });
+
+  it('refuses a sign-out without the XSRF token (403) and leaves the session valid', async () => {
+    const admin = await portal.signIn('admin@acme.example');
+    const answer = await admin.post('/api/sign-out', {}, { xsrf: null });
+    expect(answer.status).toBe(403);
+    expect(errorOf(answer)).toEqual(
+      expect.objectContaining({ code: 403, status: 'PERMISSION_DENIED' }),
+    );
+    expect(clearing(answer, SESSION_COOKIE)).toBeUndefined();
+    expect((await admin.get(DELEGATES)).status).toBe(200);
+    const added = await admin.post('/api/add-licence', ADD_ONE);
+    expect(added.status).toBe(200);
+  });
+});
+
+describe('stale purchase', () => {
+  const ACME_SEATS = '/api/subscription-info?email=';
+
+  async function totalSeenBy(browser: Browser, email: string): Promise<number> {
+    const answer = await browser.get<{ numberOfSeats: number }>(
+      `${ACME_SEATS}${encodeURIComponent(email)}`,
+      { [TOKEN_HEADER]: portal.token(email) },
+    );
+    expect(answer.status).toBe(200);
+    return answer.body.numberOfSeats;
+  }
+
+  const total = async () =>
+    (await portal.sandbox.provider.findWorkspaceSubscription('C0acme001'))?.numberOfSeats;
+
+  it('refuses an add on top of a total the buyer did not see (409 ABORTED), changing nothing', async () => {
+    const admin = await portal.signIn('admin@acme.example');
+    const delegate = await portal.signIn('licences@acme.example');
+    expect(await totalSeenBy(admin, 'admin@acme.example')).toBe(20);
+    expect(await totalSeenBy(delegate, 'licences@acme.example')).toBe(20);
+
+    const first = await delegate.post('/api/add-licence', {
+      ...ADD_ONE,
+      numberOfSeats: 21,
+      expectedNumberOfSeats: 20,
+    });
+    expect(first.status).toBe(200);
+    expect(await total()).toBe(21);
+
+    const stale = await admin.post('/api/add-licence', {
+      ...ADD_ONE,
+      numberOfSeats: 23,
+      expectedNumberOfSeats: 20,
+    });
+    expect(stale.status).toBe(409);
+    expect(errorOf(stale)).toEqual({
+      code: 409,
+      status: 'ABORTED',
+      message:
+        'The total number of licenses changed from 20 to 21 while you were adding licenses. Reload the page and try again.',
+    });
+    expect(await total()).toBe(21);
+  });
+
+  it('applies an add without expectedNumberOfSeats on top of the current total, as before', async () => {
+    const admin = await portal.signIn('admin@acme.example');
+    const delegate = await portal.signIn('licences@acme.example');
+    expect((await delegate.post('/api/add-licence', ADD_ONE)).status).toBe(200);
+    expect(await total()).toBe(21);
+    const older = await admin.post('/api/add-licence', { ...ADD_ONE, numberOfSeats: 23 });
+    expect(older.status).toBe(200);
+    expect(await total()).toBe(23);
+  });
+});
+
 describe('session expiry', () => {
   it('holds for 59 minutes to the millisecond, then refuses reads and changes', async () => {
     const admin = await portal.signIn('admin@acme.example');

@@ -76,7 +76,14 @@ export interface MatrixRow {
   expect: Record<Caller, number>;
   /** Status of a call with one field tampered, for the signed-in callers (see expectedStatus). */
   tampered: Partial<Record<Tamper, number | Partial<Record<Caller, number>>>>;
+  /** A 200 that is not JSON (docs/api.md): its Content-Type and Cache-Control. */
+  success?: { contentType: RegExp; cacheControl: string };
 }
+
+/** Every /api answer's Cache-Control (docs/security.md), unless its row's success says otherwise. */
+export const API_CACHE_CONTROL = 'no-store';
+/** A success without a body (docs/api.md, POST /api/sign-out). */
+export const NO_CONTENT = 204;
 
 /** Every caller gets `status`. */
 const everyone = (status: number): Record<Caller, number> =>
@@ -185,6 +192,41 @@ export const MATRIX: Record<string, MatrixRow> = {
   },
   ...delegateRows('/api/licence-delegate'),
   ...delegateRows('/api/support-delegate'),
+  'GET /api/history': {
+    auth: 'session',
+    tamper: ['customer'],
+    request: (context) => ({
+      method: 'GET',
+      url: `/api/history?customer=${customerField(context)}`,
+    }),
+    // A licence delegate sees the licence adds only (docs/api.md, GET /api/history).
+    expect: {
+      ...signedIn(403),
+      'licence delegate': 200,
+      admin: 200,
+      'admin of another customer': 200,
+    },
+    tampered: { customer: 403 },
+  },
+  'GET /api/photo': {
+    auth: 'session',
+    tamper: [],
+    request: () => ({ method: 'GET', url: '/api/photo' }),
+    // In the sandbox only admin@acme.example has a directory photo.
+    expect: { ...signedIn(404), admin: 200 },
+    tampered: {},
+    // The same URL shows whoever is signed in on the browser: no cache may keep it.
+    success: { contentType: /^image\//, cacheControl: 'private, no-store' },
+  },
+  // Last: signing out revokes each caller's session, so it runs after every other cell.
+  'POST /api/sign-out': {
+    auth: 'none',
+    tamper: [],
+    request: () => ({ method: 'POST', url: '/api/sign-out', body: {} }),
+    // Open: with a live session (and its XSRF token) it is revoked; without one, cookies are cleared.
+    expect: everyone(NO_CONTENT),
+    tampered: {},
+  },
 };
 
 /** The row of a route of the table: HEAD uses its GET row. */
