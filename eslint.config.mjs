@@ -74,6 +74,11 @@ export default tseslint.config(
               from: './src/client/features',
               except: ['./errors'],
             },
+            {
+              target: './src/client/features/history',
+              from: './src/client/features',
+              except: ['./history'],
+            },
             { target: './src/client/services', from: './src/client/features' },
             { target: './src/client/components', from: './src/client/features' },
             {

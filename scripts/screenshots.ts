@@ -120,8 +120,31 @@ async function main(): Promise<void> {
     await confirm.waitFor();
     await snap(admin, 'dialog-confirm-adding-licenses');
     await confirm.getByRole('button', { name: 'Add Licenses' }).click();
-    await admin.getByRole('dialog', { name: 'Licenses Added Succesfully!' }).waitFor();
+    const added = admin.getByRole('dialog', { name: 'Licenses Added Succesfully!' });
+    await added.waitFor();
     await snap(admin, 'dialog-licenses-added');
+
+    // A delegate given and taken back, then the change history: newest first, in words.
+    await added.getByRole('button', { name: 'Add Even More Licenses' }).click();
+    await admin.getByRole('region', { name: 'Total Licenses' }).waitFor();
+    const changes = await openDelegates(
+      admin,
+      'Delegate Licenses Access',
+      'License Management Access',
+    );
+    await changes.getByLabel('Enter Email Address').fill('ann@acme.example');
+    await changes.getByRole('button', { name: 'Add', exact: true }).click();
+    await changes.getByRole('button', { name: 'Delete ann@acme.example' }).click();
+    await changes.getByText('ann@acme.example').waitFor({ state: 'detached' });
+    await changes.getByRole('button', { name: 'CLOSE', exact: true }).click();
+    await changes.waitFor({ state: 'hidden' });
+    await admin.getByRole('button', { name: 'Delegate access menu' }).click();
+    await admin.getByRole('menuitem', { name: 'Change History' }).click();
+    const history = admin.getByRole('dialog', { name: 'Change History' });
+    await history.getByText('Added 5 licenses (20 → 25)').waitFor();
+    await snap(admin, 'dialog-change-history');
+    await history.getByRole('button', { name: 'CLOSE', exact: true }).click();
+    await history.waitFor({ state: 'hidden' });
 
     await snap(
       await dashboardOf(browser, origin, 'licences@acme.example'),
@@ -129,6 +152,10 @@ async function main(): Promise<void> {
     );
     await snap(await dashboardOf(browser, origin, 'staff@acme.example'), 'dashboard-plain-user');
     await snap(await dashboardOf(browser, origin, 'admin@flex.example'), 'dashboard-flexible-plan');
+    const full = await dashboardOf(browser, origin, 'admin@full.example');
+    await full.getByText('Almost all licenses are assigned').waitFor();
+    await snap(full, 'dashboard-usage-warning');
+    await snap(await dashboardOf(browser, origin, 'admin@paused.example'), 'dashboard-suspended');
 
     const forbidden = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
     forbidden.setDefaultTimeout(STEP_TIMEOUT_MS);

@@ -5,7 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { ApiError } from './apiError';
 import { answerClientError } from './clientError';
-import { requireSessionAndXsrfOnChanges } from './auth/guard';
+import { guardApiRoutes } from './auth/guard';
 import type { ServerConfig, TrustProxy } from './config';
 import { helmetOptions } from './contentSecurity';
 import { DEFAULT_REQUEST_DEADLINE_MS, installRequestDeadline } from './deadline';
@@ -53,6 +53,10 @@ const HTTP_METHOD_NOT_ALLOWED = 405;
 /** The methods the API's routes use (contract §3); Fastify answers HEAD for every GET. */
 const API_METHODS = ['GET', 'HEAD', 'POST'] as const;
 
+function isApiUrl(url: string): boolean {
+  return url.startsWith(API_PREFIX) || url === '/api' || url.startsWith('/api?');
+}
+
 /** Fastify's types take a hop count as a function: trust the nearest n proxies. */
 function proxyTrust(
   trust: TrustProxy,
@@ -83,6 +87,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   installErrorHandling(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // API answers carry personal data and set session cookies: no cache may keep any of them, errors
+  // included (docs/api.md, Conventions).
+  app.addHook('onRequest', async (request, reply) => {
+    if (isApiUrl(request.url)) reply.header('cache-control', 'no-store');
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(API_PREFIX) || request.url === '/api') {
@@ -128,7 +137,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     // The API speaks JSON only: any other body is a 415, not a string that fails later.
     api.removeContentTypeParser('text/plain');
     installRequestDeadline(api, options.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS);
-    api.addHook('onRequest', requireSessionAndXsrfOnChanges(now, routeContext.store));
+    // Every route that is not open gets a session hook (and XSRF for changes): auth/guard.ts.
+    api.addHook('onRoute', guardApiRoutes(now, routeContext.store));
     await api.register(healthRoutes);
     await api.register(emailValidatorRoutes, routeContext);
     await api.register(subscriptionInfoRoutes, routeContext);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { ConfigError } from './configError';
 import {
@@ -14,8 +15,8 @@ import {
 
 export type ProviderKind = 'sandbox' | 'google';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-/** Fastify's trustProxy: off, on, a hop count, or a list of proxy addresses. */
-export type TrustProxy = boolean | number | string[];
+/** Fastify's trustProxy: off, a hop count, or a list of proxy addresses and CIDR ranges. */
+export type TrustProxy = false | number | string[];
 
 export interface DestinationUrls {
   contactUrl: string;
@@ -106,17 +107,41 @@ function readBoolean(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false; got '${raw}'.`);
 }
 
+/** proxy-addr's names for whole ranges (Fastify's trustProxy accepts them beside addresses). */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const IPV4_BITS = 32;
+const IPV6_BITS = 128;
+
+/** An IP address, or an address/prefix-length range, or one of proxy-addr's range names. */
+function isProxyAddress(value: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(value)) return true;
+  const [address = '', prefix, extra] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? IPV4_BITS : IPV6_BITS);
+}
+
+/**
+ * Hop counts and proxy addresses only: trusting every hop (`true`) would let any client choose the
+ * address the rate limits count (docs/security.md).
+ */
 function readTrustProxy(env: Env): TrustProxy {
   const raw = read(env, 'TRUST_PROXY');
   if (raw === undefined) return false;
   const word = raw.toLowerCase();
-  if (TRUE_WORDS.includes(word) && word !== '1') return true;
+  if (TRUE_WORDS.includes(word) && word !== '1') {
+    throw new ConfigError(
+      `TRUST_PROXY=${raw} would trust any client's X-Forwarded-For; set the number of proxies in front of the portal (e.g. 1) or their addresses (e.g. 10.0.0.1 or 10.0.0.0/8).`,
+    );
+  }
   if (FALSE_WORDS.includes(word) && word !== '0') return false;
   if (/^\d+$/.test(raw)) return Number(raw);
   const addresses = raw.split(',').map((part) => part.trim());
-  if (addresses.some((address) => address === '' || /\s/.test(address))) {
+  const wrong = addresses.find((address) => !isProxyAddress(address));
+  if (wrong !== undefined) {
     throw new ConfigError(
-      `TRUST_PROXY must be true, false, a hop count or a comma-separated list of proxy addresses; got '${raw}'.`,
+      `TRUST_PROXY must be false, a hop count or a comma-separated list of proxy addresses or CIDR ranges; '${wrong}' in '${raw}' is none of these.`,
     );
   }
   return addresses;
@@ -139,6 +164,30 @@ function readDatabaseUrl(env: Env): string | null {
     );
   }
   return raw;
+}
+
+/** Loopback: reachable from this machine only (127.0.0.0/8, ::1, localhost). */
+function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (bare === 'localhost' || bare === '::1') return true;
+  const v4 = bare.startsWith('::ffff:') ? bare.slice('::ffff:'.length) : bare;
+  return isIP(v4) === 4 && v4.startsWith('127.');
+}
+
+/**
+ * The sandbox's popup signs anyone in as any demo account, so it stays on loopback unless the
+ * operator says the sandbox is meant to be public (a demo host).
+ */
+function readHost(env: Env, provider: ProviderKind): string {
+  const host = read(env, 'HOST') ?? DEFAULT_HOST;
+  if (provider === 'sandbox' && !isLoopbackHost(host)) {
+    if (!readBoolean(env, 'PORTAL_SANDBOX_PUBLIC', false)) {
+      throw new ConfigError(
+        `HOST=${host} would put the sandbox, which signs anyone in as any demo account, on the network; set PORTAL_PROVIDER=google, or PORTAL_SANDBOX_PUBLIC=true for a public demo.`,
+      );
+    }
+  }
+  return host;
 }
 
 function readLogLevel(env: Env): LogLevel {
@@ -214,7 +263,7 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     throw new ConfigError('RESELLER_NAME is required when PORTAL_PROVIDER=google.');
   }
   return {
-    host: read(env, 'HOST') ?? DEFAULT_HOST,
+    host: readHost(env, provider),
     port: readPort(env),
     provider,
     dataDir,

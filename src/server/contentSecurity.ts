@@ -7,8 +7,8 @@ import type { ServerConfig } from './config';
 const GOOGLE_SIGN_IN_SCRIPT = 'https://accounts.google.com/gsi/client';
 const GOOGLE_SIGN_IN_STYLE = 'https://accounts.google.com/gsi/style';
 const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
-/** Where Google serves directory photos (thumbnailPhotoUrl). */
-const GOOGLE_PHOTO_HOSTS = 'https://*.googleusercontent.com';
+/** Where GIS's google.accounts.oauth2.revoke sends the token when a person signs out. */
+const GOOGLE_TOKEN_REVOKE = 'https://oauth2.googleapis.com/revoke';
 
 /** The origin of an absolute URL; null for a path on this server (covered by 'self'). */
 function originOf(url: string): string | null {
@@ -25,9 +25,9 @@ export function contentSecurityDirectives(config: ServerConfig): Record<string, 
     scriptSrc: ["'self'", ...onlyForGoogle(GOOGLE_SIGN_IN_SCRIPT)],
     // antd styles components with CSS-in-JS (<style> tags) and inline style attributes.
     styleSrc: ["'self'", "'unsafe-inline'", ...onlyForGoogle(GOOGLE_SIGN_IN_STYLE)],
-    // The sandbox serves its photos itself; Google's directory photos come from its photo hosts.
-    imgSrc: ["'self'", 'data:', ...onlyForGoogle(GOOGLE_PHOTO_HOSTS)],
-    connectSrc: ["'self'", ...onlyForGoogle(GOOGLE_SIGN_IN)],
+    // Directory photos are served by the portal itself (GET /api/photo, docs/api.md) in both modes.
+    imgSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...onlyForGoogle(GOOGLE_SIGN_IN, GOOGLE_TOKEN_REVOKE)],
     frameSrc: [
       "'self'",
       ...(supportSiteOrigin === null ? [] : [supportSiteOrigin]),

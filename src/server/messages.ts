@@ -49,7 +49,6 @@ export const SERVER_TEXT = {
     `${url} does not answer ${method}; use ${allowed}.`,
   badRequest: 'The request could not be read.',
   headersTooLarge: "The request headers are too large; clear this site's cookies and try again.",
-  requestTimeout: 'The request took too long to arrive; try again.',
   malformedRequest: 'The request is not valid HTTP.',
   internal: 'The portal could not complete the request. Please try again later.',
   clientBuildMissing:

@@ -90,7 +90,7 @@ journey('the seat count is clamped and Add is disabled for zero or empty', async
 });
 
 journey(
-  'adding on a stale page shows the error dialog with the server message',
+  'adding on a stale page is refused (409) with the server message; the reload shows the true total',
   async ({ page, context }) => {
     await signInToDashboard(page, ACME.admin);
     // Another tab of the same person buys up to the maximum meanwhile.
@@ -110,14 +110,27 @@ journey(
       page.waitForResponse((response) => response.url().includes(API_PATHS.addLicence)),
       confirm.getByRole('button', { name: 'Add Licenses' }).click(),
     ]);
-    expect(refusal.status()).toBe(400);
+    // The page still says 20: the request states it, and the server refuses instead of merging.
+    expect(refusal.request().postDataJSON()).toMatchObject({
+      numberOfSeats: ACME.numberOfSeats + 1,
+      expectedNumberOfSeats: ACME.numberOfSeats,
+    });
+    expect(refusal.status()).toBe(409);
     const { error: body } = (await refusal.json()) as { error: { message: string } };
+    expect(body.message).toBe(
+      `The total number of licenses changed from ${ACME.numberOfSeats} to ${ACME.maximumNumberOfSeats} while you were adding licenses. Reload the page and try again.`,
+    );
     const error = page.getByRole('dialog', { name: 'Oops! An Error Occurred.' });
     await error.waitFor();
     expect((await error.locator('.ant-typography').innerText()).trim()).toBe(body.message);
     await expectAccessible(page, 'error dialog (add licences)');
     await error.getByRole('button', { name: 'CLOSE' }).click();
     await error.waitFor({ state: 'hidden' });
+    expect(await figure(page, 'Total Licenses')).toBe(ACME.numberOfSeats);
+
+    await page.reload();
+    await waitForDashboard(page);
+    expect(await figure(page, 'Total Licenses')).toBe(ACME.maximumNumberOfSeats);
   },
   { freshDataset: true },
 );

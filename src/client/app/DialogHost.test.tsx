@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { SubscriptionInfo } from '../../contract/subscription';
 import { errorDialogShown } from '../features/errors/errorsSlice';
+import { appStarted } from '../features/session/sessionSlice';
 import { apiError, ok, type FakeHttpAnswer } from '../test/fakeServices';
 import { findDialog, queryDialog } from '../test/dialogs';
 import { renderWithProviders } from '../test/renderWithProviders';
@@ -102,6 +103,48 @@ describe('adding licences', () => {
   });
 });
 
+describe('a purchase from a stale page (docs/api.md: 409 ABORTED)', () => {
+  const stale = sampleSubscription({ numberOfSeats: 20 });
+  const message =
+    'The total number of licenses changed from 20 to 21 while you were adding licenses. Reload the page and try again.';
+
+  it('sends the total on screen, shows the server text, and the reloaded page shows the true total', async () => {
+    const view = renderWithProviders({
+      route: '/licenses',
+      state: { subscription: { user: stale } },
+      services: { http: { 'POST /api/add-licence': apiError(409, 'ABORTED', message) } },
+    });
+    const dialog = await askForSeats(view.user, '3');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Add Licenses' }));
+
+    const error = await findDialog('Oops! An Error Occurred.');
+    expect(within(error).getByText(message)).toBeInTheDocument();
+    expect(view.fake.calls.http.at(-1)?.body).toEqual({
+      customerId: 'C0acme001',
+      subscriptionId: 'sub-acme-001',
+      numberOfSeats: 23,
+      expectedNumberOfSeats: 20,
+    });
+    view.unmount();
+
+    // The reload: a new page with the stored token loads the subscription as it is now.
+    const reloaded = renderWithProviders({
+      route: '/',
+      services: {
+        email: 'admin@acme.example',
+        tokenData: { token: 'token-1', expiry: Number.MAX_SAFE_INTEGER },
+        http: { 'GET /api/subscription-info': ok({ ...stale, numberOfSeats: 21 }) },
+      },
+    });
+    act(() => {
+      reloaded.store.dispatch(appStarted({ destination: '' }));
+    });
+    const total = await screen.findByRole('region', { name: 'Total Licenses' });
+    expect(within(total).getByText('21')).toBeInTheDocument();
+    expect(screen.getByText('You can add up to 29 more licenses')).toBeInTheDocument();
+  });
+});
+
 describe('the error dialog', () => {
   it('shows any message as text, never as markup', async () => {
     const { store } = renderWithProviders();
@@ -154,7 +197,14 @@ describe('the delegate dialogs', () => {
     const view = renderOpenDialog({ 'GET /api/licence-delegate': ok({ members: [] }) });
     await findDialog('License Management Access');
     expect(addButton()).toBeDisabled();
-    for (const invalid of ['someone', 'some one@acme.example', 'someone@acme', '@acme.example']) {
+    for (const invalid of [
+      'someone',
+      'some one@acme.example',
+      'someone@acme',
+      '@acme.example',
+      'admin\u200b@acme.example',
+      '<script>alert(1)</script>@x.io',
+    ]) {
       await view.user.clear(emailField());
       await view.user.type(emailField(), invalid);
       expect(addButton()).toBeDisabled();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, type ReactNode } from 'react';
 import type { DelegateKind } from '../../contract/api';
 import { FullScreenLoader } from '../components/FullScreenLoader';
 import {
@@ -8,6 +8,15 @@ import {
   memberDeleteRequested,
 } from '../features/delegates/delegatesSlice';
 import { errorDialogClosed } from '../features/errors/errorsSlice';
+import {
+  csvRequested,
+  csvSaved,
+  historyClosed,
+  kindChosen,
+  nextPageRequested,
+  pageRetried,
+  previousPageRequested,
+} from '../features/history/historySlice';
 import {
   addLicensesCancelled,
   addLicensesConfirmed,
@@ -42,6 +51,14 @@ const DelegateDialog = lazy(() =>
     /* webpackChunkName: "dialog-delegate" */ '../features/delegates/components/DelegateDialog'
   ).then((module) => ({
     default: module.DelegateDialog,
+  })),
+);
+
+const HistoryDialog = lazy(() =>
+  import(
+    /* webpackChunkName: "dialog-history" */ '../features/history/components/HistoryDialog'
+  ).then((module) => ({
+    default: module.HistoryDialog,
   })),
 );
 
@@ -100,6 +117,27 @@ function DelegateDialogs() {
   );
 }
 
+function HistoryDialogHost() {
+  const dispatch = useAppDispatch();
+  const history = useAppSelector((state) => state.history);
+  const onCsvSaved = useCallback(() => dispatch(csvSaved()), [dispatch]);
+  if (!history.open) return null;
+  return (
+    <Chunk>
+      <HistoryDialog
+        history={history}
+        onKindChange={(kind) => dispatch(kindChosen({ kind }))}
+        onPrevious={() => dispatch(previousPageRequested())}
+        onNext={() => dispatch(nextPageRequested())}
+        onRetry={() => dispatch(pageRetried())}
+        onDownload={() => dispatch(csvRequested())}
+        onCsvSaved={onCsvSaved}
+        onClose={() => dispatch(historyClosed())}
+      />
+    </Chunk>
+  );
+}
+
 function ErrorDialogHost() {
   const dispatch = useAppDispatch();
   const message = useAppSelector((state) => state.errors.dialogMessage);
@@ -117,6 +155,7 @@ export function DialogHost() {
     <>
       <PurchaseDialogs />
       <DelegateDialogs />
+      <HistoryDialogHost />
       <ErrorDialogHost />
     </>
   );

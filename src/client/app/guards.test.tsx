@@ -53,6 +53,25 @@ describe('route guards', () => {
     expect(frame).toHaveAttribute('src', fake.services.config.supportSiteUrl);
   });
 
+  it('offers sign-out above the support site only while a user is held', async () => {
+    const { user, router, fake } = renderWithProviders({
+      route: '/support',
+      state: { subscription: { user: sampleSubscription() } },
+      services: { http: { 'POST /api/sign-out': { status: 204, body: null } } },
+    });
+    expect(await screen.findByTitle('Support site')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await homeHeading()).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(fake.calls.http.map((call) => call.path)).toEqual(['/api/sign-out']);
+  });
+
+  it('shows no sign-out above the support site to someone not signed in', async () => {
+    renderWithProviders({ route: '/support' });
+    expect(await screen.findByTitle('Support site')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
+  });
+
   it('moves to /licenses after sign-in once the subscription loads', async () => {
     const { router, user, fake } = renderWithProviders({
       state: { session: { email: 'admin@acme.example', emailCheck: 'confirmed' } },

@@ -1,4 +1,5 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { dayInWords } from '../features/subscription/subscriptionWords';
 import type { SubscriptionInfo } from '../../contract/subscription';
 import { fakeConfig, ok } from '../test/fakeServices';
 import { findDialog } from '../test/dialogs';
@@ -204,6 +205,158 @@ describe('DashboardPage', () => {
       renderDashboard({ numberOfSeats: 50 });
       expect(await screen.findByText('You can add up to 0 more licenses')).toBeInTheDocument();
       expect(addButton()).toBeDisabled();
+    });
+  });
+
+  describe('where the seats stand', () => {
+    const usageBar = () => screen.getByRole('progressbar', { name: 'Seat usage' });
+    const warning = () => screen.queryByRole('alert');
+
+    it('shows assigned against total as a bar, without a warning below 90 %', async () => {
+      renderDashboard();
+      await screen.findByText('ACME.EXAMPLE');
+      expect(usageBar()).toHaveAttribute('aria-valuenow', '85');
+      expect(usageBar()).toHaveAttribute('aria-valuetext', '17 of 20 licenses assigned');
+      expect(screen.getByText('17 of 20 licenses assigned, 3 free')).toBeInTheDocument();
+      expect(warning()).not.toBeInTheDocument();
+    });
+
+    it('stays quiet at 89 % (17 of 19)', async () => {
+      renderDashboard({ numberOfSeats: 19 });
+      await screen.findByText('ACME.EXAMPLE');
+      expect(usageBar()).toHaveAttribute('aria-valuenow', '89');
+      expect(warning()).not.toBeInTheDocument();
+    });
+
+    it('warns at 90 % and its button puts the focus in the add form', async () => {
+      const { user } = renderDashboard({ licensedNumberOfSeats: 18 });
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByText('Almost all licenses are assigned')).toBeInTheDocument();
+      expect(
+        within(alert).getByText('Only 2 licenses are free (90% assigned).'),
+      ).toBeInTheDocument();
+      await user.click(within(alert).getByRole('button', { name: 'Add more licenses' }));
+      expect(seatsBox()).toHaveFocus();
+      await user.keyboard('4');
+      expect(addButton()).toBeEnabled();
+    });
+
+    it('warns when none is free; a licence delegate gets the button too', async () => {
+      renderDashboard({ ...licenceDelegate, licensedNumberOfSeats: 20 });
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByText('All licenses are assigned')).toBeInTheDocument();
+      expect(within(alert).getByText('No license is free for a new user.')).toBeInTheDocument();
+      expect(within(alert).getByRole('button', { name: 'Add more licenses' })).toBeInTheDocument();
+    });
+
+    it('tells someone who may not add to ask an administrator, with no button', async () => {
+      renderDashboard({ ...plainUser, licensedNumberOfSeats: 19 });
+      const alert = await screen.findByRole('alert');
+      expect(
+        within(alert).getByText(
+          'Only 1 license is free (95% assigned). Ask an administrator to add licenses.',
+        ),
+      ).toBeInTheDocument();
+      expect(within(alert).queryByRole('button')).not.toBeInTheDocument();
+    });
+
+    it('offers no button when the plan is at its maximum', async () => {
+      renderDashboard({ numberOfSeats: 50, licensedNumberOfSeats: 50 });
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).queryByRole('button')).not.toBeInTheDocument();
+    });
+
+    it('never warns about a Flexible plan, which grows with its users', async () => {
+      renderDashboard({ ...flexiblePlan, numberOfSeats: 8, licensedNumberOfSeats: 8 });
+      await screen.findByText(/With a Flexible subscription/);
+      expect(usageBar()).toHaveAttribute('aria-valuenow', '100');
+      // The only alert is the Flexible-plan message of spec §2.
+      expect(screen.getByRole('alert')).toHaveTextContent(/^Flexible plan/);
+      expect(screen.queryByText('All licenses are assigned')).not.toBeInTheDocument();
+    });
+  });
+
+  describe('the plan, its status and renewal', () => {
+    const details = () => screen.getByRole('region', { name: 'Subscription details' });
+
+    it('names the plan, the status and the renewal day', async () => {
+      renderDashboard();
+      await screen.findByText('ACME.EXAMPLE');
+      expect(within(details()).getByText('Annual plan, paid monthly')).toBeInTheDocument();
+      expect(within(details()).getByText('Active')).toBeInTheDocument();
+      const renewal = within(details()).getByText(dayInWords('2027-03-31'));
+      expect(renewal).toHaveAttribute('datetime', '2027-03-31');
+      expect(within(details()).queryByText('Free trial')).not.toBeInTheDocument();
+    });
+
+    it('leaves the renewal out when none is given and marks a trial', async () => {
+      renderDashboard({ ...flexiblePlan, isTrial: true, renewalDate: null });
+      await screen.findByText('ACME.EXAMPLE');
+      expect(within(details()).getByText('Flexible plan')).toBeInTheDocument();
+      expect(within(details()).getByText('Free trial')).toBeInTheDocument();
+      expect(within(details()).queryByText('Renewal date')).not.toBeInTheDocument();
+    });
+
+    it('shows a suspended subscription with its reasons and offers no add form', async () => {
+      renderDashboard({
+        status: 'SUSPENDED',
+        suspensionReasons: ['TRIAL_ENDED'],
+        licensedNumberOfSeats: 20,
+      });
+      await screen.findByText('ACME.EXAMPLE');
+      expect(within(details()).getByText('Suspended')).toBeInTheDocument();
+      expect(
+        screen.getByText(
+          'This subscription is suspended. Licenses cannot be added while it is suspended.',
+        ),
+      ).toBeInTheDocument();
+      expect(
+        screen.getByText('The free trial ended without a plan being chosen.'),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Add Licenses' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Add more licenses' })).not.toBeInTheDocument();
+      // The full-seat warning still says where the seats stand.
+      expect(screen.getByText('All licenses are assigned')).toBeInTheDocument();
+    });
+
+    it('shows a pending subscription as waiting for the terms of service, with no add form', async () => {
+      renderDashboard({ status: 'PENDING', suspensionReasons: [] });
+      await screen.findByText('ACME.EXAMPLE');
+      expect(within(details()).getByText('Pending activation')).toBeInTheDocument();
+      expect(screen.getByText(/waiting to be activated/)).toBeInTheDocument();
+      expect(
+        screen.getByText(/has not yet signed in to accept the Google Workspace Terms of Service/),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
+    });
+  });
+
+  describe('signing out', () => {
+    it('from the header with the keyboard: the server is told, the token goes and the home screen shows', async () => {
+      const { user, store, router, fake } = renderDashboard(admin, {
+        tokenData: { token: 'ya29.stored', expiry: Number.MAX_SAFE_INTEGER },
+        http: { 'POST /api/sign-out': { status: 204, body: null } },
+      });
+      const signOut = await screen.findByRole('button', { name: 'Sign out' });
+      signOut.focus();
+      await user.keyboard('{Enter}');
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Customer Portal' }),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/');
+      expect(fake.calls.http).toEqual([{ method: 'POST', path: '/api/sign-out', body: {} }]);
+      expect(fake.calls.storage.tokenData).toBeNull();
+      expect(fake.calls.revoked).toEqual(['ya29.stored']);
+      expect(store.getState().subscription.user).toBeUndefined();
+      // The dashboard cannot be opened again without signing in.
+      await act(() => router.navigate('/licenses'));
+      expect(router.state.location.pathname).toBe('/');
+    });
+
+    it('is offered to every signed-in person, not only admins', async () => {
+      renderDashboard(plainUser);
+      expect(await screen.findByRole('button', { name: 'Sign out' })).toBeEnabled();
     });
   });
 });

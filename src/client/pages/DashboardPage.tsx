@@ -1,12 +1,18 @@
-import { Flex } from 'antd';
+import { Col, Flex, Row } from 'antd';
+import { useId } from 'react';
 import { DASHBOARD_MAX_WIDTH_PX } from '../../contract/limits';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { usePortalConfig } from '../app/portalConfigContext';
 import { Spinner } from '../components/Spinner';
 import { dialogOpened } from '../features/delegates/delegatesSlice';
+import { historyOpened } from '../features/history/historySlice';
+import { signOutRequested } from '../features/session/sessionSlice';
 import { AddLicensesForm } from '../features/subscription/components/AddLicensesForm';
 import { DashboardHeader } from '../features/subscription/components/DashboardHeader';
 import { FlexiblePlanNotice } from '../features/subscription/components/FlexiblePlanNotice';
+import { InactiveSubscriptionNotice } from '../features/subscription/components/InactiveSubscriptionNotice';
+import { PlanDetails } from '../features/subscription/components/PlanDetails';
+import { SeatUsageCard } from '../features/subscription/components/SeatUsageCard';
 import { SubscriptionSummary } from '../features/subscription/components/SubscriptionSummary';
 import { maxSeatsToAdd } from '../features/subscription/seatCount';
 import { addLicensesRequested } from '../features/subscription/subscriptionSlice';
@@ -17,6 +23,8 @@ export default function DashboardPage() {
   const { helpCentreUrl } = usePortalConfig();
   const user = useAppSelector((state) => state.subscription.user);
   const purchaseStatus = useAppSelector((state) => state.subscription.purchase.status);
+  const seatsInputId = useId();
+  const signingOut = useAppSelector((state) => state.session.signingOut);
 
   if (!user) return null;
   // While the purchase is sent, the page is replaced by a spinner (spec §4 Adding licences).
@@ -29,6 +37,10 @@ export default function DashboardPage() {
   }
 
   const mayAddLicenses = user.isAdmin || user.accessRoles.license;
+  // A suspended or pending subscription is not offered the form: the server refuses a purchase too.
+  const offersForm = user.isAnnual && mayAddLicenses && user.status === 'ACTIVE';
+  const maxToAdd = maxSeatsToAdd(user);
+  const focusSeats = () => document.getElementById(seatsInputId)?.focus();
   return (
     <>
       <DashboardHeader
@@ -37,16 +49,33 @@ export default function DashboardPage() {
         thumbnailPhotoUrl={user.thumbnailPhotoUrl}
         isAdmin={user.isAdmin}
         onDelegate={(kind) => dispatch(dialogOpened({ kind }))}
+        onHistory={() => dispatch(historyOpened())}
+        signingOut={signingOut}
+        onSignOut={() => dispatch(signOutRequested())}
       />
       <main style={{ maxWidth: DASHBOARD_MAX_WIDTH_PX, margin: '0 auto', padding: '32px 16px' }}>
         <Flex vertical gap={24}>
           <SubscriptionSummary subscription={user} />
+          <InactiveSubscriptionNotice subscription={user} />
+          <Row gutter={[16, 16]}>
+            <Col xs={24} md={14}>
+              <SeatUsageCard
+                subscription={user}
+                mayAdd={mayAddLicenses}
+                onAddMore={offersForm && maxToAdd > 0 ? focusSeats : undefined}
+              />
+            </Col>
+            <Col xs={24} md={10}>
+              <PlanDetails subscription={user} />
+            </Col>
+          </Row>
           {!user.isAnnual ? (
             <FlexiblePlanNotice helpCentreUrl={helpCentreUrl} />
           ) : (
-            mayAddLicenses && (
+            offersForm && (
               <AddLicensesForm
-                max={maxSeatsToAdd(user)}
+                max={maxToAdd}
+                inputId={seatsInputId}
                 onAdd={(seats) => dispatch(addLicensesRequested({ seats }))}
               />
             )

@@ -25,6 +25,9 @@ describe('HomePage', () => {
     ['a comma', 'admin,x@acme.example'],
     ['no @', 'admin.acme.example'],
     ['a local part over 64 characters', `${'a'.repeat(65)}@acme.example`],
+    ['a zero-width space', 'admin\u200b@acme.example'],
+    ['a right-to-left override', 'admin\u202e@acme.example'],
+    ['markup', '<b>admin</b>@acme.example'],
     [
       'more than 254 characters',
       `admin@${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(60)}.${'g'.repeat(60)}.example`,

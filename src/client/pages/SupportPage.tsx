@@ -1,15 +1,32 @@
+import { Flex } from 'antd';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { usePortalConfig } from '../app/portalConfigContext';
+import { SignOutButton } from '../components/SignOutButton';
+import { signOutRequested } from '../features/session/sessionSlice';
 
-/** The external support site in a full-size frame (spec §2 /support). */
+/** The external support site in a full-size frame (spec §2 /support); a signed-in person can
+ * sign out from the bar above it. */
 export default function SupportPage() {
+  const dispatch = useAppDispatch();
   const { supportSiteUrl } = usePortalConfig();
+  const signedIn = useAppSelector((state) => state.subscription.user !== undefined);
+  const signingOut = useAppSelector((state) => state.session.signingOut);
   return (
-    <main style={{ position: 'fixed', inset: 0 }}>
-      <iframe
-        title="Support site"
-        src={supportSiteUrl}
-        style={{ width: '100%', height: '100%', border: 0, display: 'block' }}
-      />
-    </main>
+    <Flex vertical style={{ position: 'fixed', inset: 0 }}>
+      {signedIn && (
+        <header>
+          <Flex justify="flex-end" style={{ background: '#0b3d91', padding: '8px 24px' }}>
+            <SignOutButton signingOut={signingOut} onSignOut={() => dispatch(signOutRequested())} />
+          </Flex>
+        </header>
+      )}
+      <main style={{ flex: 1, minHeight: 0 }}>
+        <iframe
+          title="Support site"
+          src={supportSiteUrl}
+          style={{ width: '100%', height: '100%', border: 0, display: 'block' }}
+        />
+      </main>
+    </Flex>
   );
 }

@@ -35,6 +35,11 @@ export interface IdentityFailure {
 export interface IdentityService {
   /** Opens the provider's popup with the e-mail as hint and asks for the scopes. */
   requestToken(hint: string, scopes: readonly string[]): Promise<IdentityToken>;
+  /**
+   * Sign-out: withdraws the access token at the provider (rejects with IdentityFailure). Optional,
+   * so a wrapper that does not know it (a recorder, a replay) simply leaves it out.
+   */
+  revoke?(token: string): Promise<void>;
 }
 
 /** Local storage entry tokenData (spec §3). */

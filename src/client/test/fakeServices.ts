@@ -43,11 +43,15 @@ export interface FakeServicesOptions {
   /** Answers keyed by `${method} ${path}`, e.g. 'GET /api/email-validator'. */
   http?: Record<string, FakeHttpRoute>;
   identity?: FakeIdentityAnswer;
+  /** What identity.revoke does: resolve (default), reject with this failure, or leave it out. */
+  revoke?: IdentityFailure | 'absent' | (() => Promise<void>);
 }
 
 export interface FakeCalls {
   http: FakeHttpRequest[];
   identity: { hint: string; scopes: string[] }[];
+  /** Tokens identity.revoke was asked to withdraw. */
+  revoked: string[];
   navigate: string[];
   assign: string[];
   reloads: number;
@@ -107,6 +111,7 @@ export function createFakeServices(options: FakeServicesOptions = {}): FakeServi
   const calls: FakeCalls = {
     http: [],
     identity: [],
+    revoked: [],
     navigate: [],
     assign: [],
     reloads: 0,
@@ -152,6 +157,16 @@ export function createFakeServices(options: FakeServicesOptions = {}): FakeServi
         if (isIdentityFailure(given)) throw given;
         return given;
       },
+      ...(options.revoke === 'absent'
+        ? {}
+        : {
+            async revoke(token: string) {
+              calls.revoked.push(token);
+              const given = options.revoke;
+              if (typeof given === 'function') return given();
+              if (given !== undefined) throw given;
+            },
+          }),
     },
     storage: {
       getEmail: () => calls.storage.email,

@@ -8,6 +8,7 @@ import { routes } from '../app/routes';
 import { makeStore } from '../app/store';
 import { initialDelegatesState } from '../features/delegates/delegatesSlice';
 import { initialErrorsState } from '../features/errors/errorsSlice';
+import { initialHistoryState } from '../features/history/historySlice';
 import { initialSessionState } from '../features/session/sessionSlice';
 import { initialSubscriptionState } from '../features/subscription/subscriptionSlice';
 import { createFakeServices, type FakeServicesOptions } from './fakeServices';
@@ -25,6 +26,7 @@ export interface StateOverrides {
   subscription?: Partial<RootState['subscription']>;
   delegates?: Partial<RootState['delegates']>;
   errors?: Partial<RootState['errors']>;
+  history?: Partial<RootState['history']>;
 }
 
 export interface RenderOptions {
@@ -41,6 +43,7 @@ export function buildState(overrides: StateOverrides = {}): RootState {
     subscription: { ...initialSubscriptionState, ...overrides.subscription },
     delegates: { ...initialDelegatesState, ...overrides.delegates },
     errors: { ...initialErrorsState, ...overrides.errors },
+    history: { ...initialHistoryState, ...overrides.history },
   };
 }
 

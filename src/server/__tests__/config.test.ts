@@ -56,6 +56,7 @@ it('reads every variable', () => {
   const config = readConfig(
     {
       HOST: '0.0.0.0',
+      PORTAL_SANDBOX_PUBLIC: 'true',
       PORT: '9090',
       PORTAL_DATA_DIR: '/var/portal',
       PORTAL_CLIENT_DIR: 'build/web',
@@ -116,8 +117,15 @@ it.each([
   ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
   ['PORTAL_RECORDING', 'maybe', /PORTAL_RECORDING must be true or false/],
   ['TRUST_PROXY', 'a, ,b', /TRUST_PROXY must be/],
+  ['TRUST_PROXY', 'proxy.internal', /'proxy.internal' in 'proxy.internal' is none of these/],
+  ['TRUST_PROXY', '10.0.0.0/33', /TRUST_PROXY must be/],
+  ['TRUST_PROXY', '10.0.0.1/8/1', /TRUST_PROXY must be/],
+  ['TRUST_PROXY', '-1', /TRUST_PROXY must be/],
+  ['PORTAL_SANDBOX_PUBLIC', 'maybe', /PORTAL_SANDBOX_PUBLIC must be true or false/],
 ])('refuses %s=%s with a ConfigError', (name, value, message) => {
-  const read = () => readConfig({ [name]: value }, cwd);
+  // A public HOST makes the sandbox read PORTAL_SANDBOX_PUBLIC.
+  const read = () =>
+    readConfig({ HOST: '0.0.0.0', PORTAL_SANDBOX_PUBLIC: 'true', [name]: value }, cwd);
   expect(read).toThrow(ConfigError);
   expect(read).toThrow(message);
 });
@@ -143,4 +151,57 @@ it('keeps the portal store in SQLite unless DATABASE_URL names a PostgreSQL data
     );
     expect(message).not.toContain('secret');
   }
+});
+
+describe('TRUST_PROXY', () => {
+  it.each(['true', 'on', 'yes', 'TRUE'])(
+    'refuses %s: any client could choose its address',
+    (value) => {
+      const read = () => readConfig({ TRUST_PROXY: value }, cwd);
+      expect(read).toThrow(ConfigError);
+      expect(read).toThrow(
+        `TRUST_PROXY=${value} would trust any client's X-Forwarded-For; set the number of proxies in front of the portal (e.g. 1) or their addresses (e.g. 10.0.0.1 or 10.0.0.0/8).`,
+      );
+    },
+  );
+
+  it.each([
+    ['1', 1],
+    ['0', 0],
+    ['false', false],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, 192.168.1.7', ['10.0.0.0/8', '192.168.1.7']],
+    ['fd00::/8,::1', ['fd00::/8', '::1']],
+    ['loopback, uniquelocal', ['loopback', 'uniquelocal']],
+  ])('takes %s', (value, expected) => {
+    expect(readConfig({ TRUST_PROXY: value }, cwd).trustProxy).toEqual(expected);
+  });
+});
+
+describe('the sandbox on a public address', () => {
+  it.each(['0.0.0.0', '::', '192.168.1.20', 'portal.example'])(
+    'refuses HOST=%s unless PORTAL_SANDBOX_PUBLIC=true',
+    (host) => {
+      const read = () => readConfig({ HOST: host }, cwd);
+      expect(read).toThrow(ConfigError);
+      expect(read).toThrow(
+        `HOST=${host} would put the sandbox, which signs anyone in as any demo account, on the network; set PORTAL_PROVIDER=google, or PORTAL_SANDBOX_PUBLIC=true for a public demo.`,
+      );
+      expect(() => readConfig({ HOST: host, PORTAL_SANDBOX_PUBLIC: 'false' }, cwd)).toThrow(
+        ConfigError,
+      );
+      expect(readConfig({ HOST: host, PORTAL_SANDBOX_PUBLIC: 'true' }, cwd).host).toBe(host);
+    },
+  );
+
+  it.each(['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'])(
+    'listens on the loopback address %s without it',
+    (host) => {
+      expect(readConfig({ HOST: host }, cwd).host).toBe(host);
+    },
+  );
+
+  it('leaves HOST alone in google mode', () => {
+    expect(readConfig({ ...GOOGLE_ENV, HOST: '0.0.0.0' }, cwd).host).toBe('0.0.0.0');
+  });
 });

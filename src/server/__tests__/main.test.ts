@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -77,6 +77,20 @@ it(
 );
 
 it(
+  'exits non-zero with one clear line naming SEAT_CAP_FILE when the file is bad',
+  async () => {
+    const file = path.join(dataDir, 'caps.json');
+    writeFileSync(file, '{"C0acme001": "many"}');
+    const run = await startMain({ SEAT_CAP_FILE: file });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr.trim()).toBe(
+      `Configuration error: SEAT_CAP_FILE (${file}): the cap of C0acme001 must be a whole number of at least 1; got "many".`,
+    );
+  },
+  START_TIMEOUT_MS,
+);
+
+it(
   'exits non-zero with one clear line when the port is in use',
   async () => {
     const blocker: Server = createServer();
@@ -100,10 +114,22 @@ it(
   'exits non-zero with one clear line when HOST is not an address of this machine',
   async () => {
     // 203.0.113.0/24 is reserved for documentation: never an address of the test machine.
-    const run = await startMain({ HOST: '203.0.113.7', PORT: '0' });
+    const run = await startMain({ HOST: '203.0.113.7', PORT: '0', PORTAL_SANDBOX_PUBLIC: 'true' });
     expect(run.code).not.toBe(0);
     expect(run.stderr.trim()).toBe(
       "HOST '203.0.113.7' is not an address of this machine. Set HOST to one of its addresses, such as 127.0.0.1 or 0.0.0.0.",
+    );
+  },
+  START_TIMEOUT_MS,
+);
+
+it(
+  'exits non-zero with one clear line when the sandbox would listen on the network',
+  async () => {
+    const run = await startMain({ HOST: '0.0.0.0', PORT: '0' });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr.trim()).toBe(
+      'Configuration error: HOST=0.0.0.0 would put the sandbox, which signs anyone in as any demo account, on the network; set PORTAL_PROVIDER=google, or PORTAL_SANDBOX_PUBLIC=true for a public demo.',
     );
   },
   START_TIMEOUT_MS,

@@ -320,6 +320,13 @@ describe('delegate lists', () => {
     ['an invalid e-mail', change('not-an-address', 'add'), /valid e-mail/],
     ['an e-mail with a space', change('a b@acme.example', 'add'), /valid e-mail/],
     [
+      'an e-mail with a zero-width space',
+      change('admin\u200b@acme.example', 'add'),
+      /valid e-mail/,
+    ],
+    ['an e-mail with a bidi override', change('admin\u202e@acme.example', 'add'), /valid e-mail/],
+    ['an e-mail with markup', change('<script>alert(1)</script>@x.io', 'add'), /valid e-mail/],
+    [
       'an unknown action',
       change('new@acme.example', 'promote'),
       /'action' must be one of: add, delete/,
@@ -335,6 +342,21 @@ describe('delegate lists', () => {
     const answer = await admin.post('/api/licence-delegate', body);
     expect(answer.status).toBe(400);
     expect(errorOf(answer).message).toMatch(message);
+    expect(await portal.sandbox.provider.listDelegates('licence', ACME.customerId)).toEqual([
+      'licences@acme.example',
+    ]);
+  });
+
+  it('still deletes an entry stored before the rule refused invisible characters', async () => {
+    const stored = 'admin\u200b@acme.example';
+    changeDirectory(
+      stored,
+      `INSERT INTO delegates (kind, customer_id, email) VALUES ('licence', '${ACME.customerId}', ?)`,
+    );
+    const admin = await portal.signIn('admin@acme.example');
+    const answer = await admin.post('/api/licence-delegate', change(stored, 'delete'));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ members: ['licences@acme.example'] });
   });
 });
 

@@ -127,8 +127,13 @@ describe('the Content-Security-Policy in google mode', () => {
     );
     const directives = contentSecurityDirectives(config);
     expect(directives.scriptSrc).toEqual(["'self'", 'https://accounts.google.com/gsi/client']);
-    expect(directives.connectSrc).toEqual(["'self'", 'https://accounts.google.com/gsi/']);
-    expect(directives.imgSrc).toEqual(["'self'", 'data:', 'https://*.googleusercontent.com']);
+    expect(directives.connectSrc).toEqual([
+      "'self'",
+      'https://accounts.google.com/gsi/',
+      'https://oauth2.googleapis.com/revoke',
+    ]);
+    // Photos come from the portal itself (GET /api/photo), not from Google's photo hosts.
+    expect(directives.imgSrc).toEqual(["'self'", 'data:']);
     expect(directives.frameSrc).toEqual([
       "'self'",
       'https://support.reseller.example',

@@ -2,6 +2,7 @@ import { SESSION_COOKIE, TOKEN_HEADER, XSRF_COOKIE } from '../../contract/api';
 import { ERROR_TEXT } from '../../contract/errors';
 import { SESSION_LIFETIME_MS } from '../../contract/limits';
 import type { SubscriptionInfo } from '../../contract/subscription';
+import { HOSTILE_DEMO, HOSTILE_DEMO_DETAILS } from '../providers/sandbox/hostileDemo';
 import { errorOf, removeDataDir, startPortal, type Portal } from '../testing/portalHarness';
 
 // GET /api/subscription-info and GET /api/email-validator against a listening portal over the sandbox.
@@ -45,19 +46,28 @@ describe('GET /api/email-validator', () => {
     expect(answer.body).toEqual({ isGoogleAccount: expected });
   });
 
+  const HOME_RULE = 'Enter a valid e-mail address.';
   it.each([
-    ['no at sign', 'adminacme.example'],
-    ['a one-letter top level', 'admin@acme.e'],
-    ['a space', 'ad min@acme.example'],
-    ['a comma', 'admin,x@acme.example'],
-    ['too long', `${'a'.repeat(250)}@acme.example`],
-    ['empty', ''],
-  ])('refuses an address with %s with 400', async (_case, email) => {
+    ['no at sign', 'adminacme.example', HOME_RULE],
+    ['a one-letter top level', 'admin@acme.e', HOME_RULE],
+    ['a space', 'ad min@acme.example', HOME_RULE],
+    ['a comma', 'admin,x@acme.example', HOME_RULE],
+    [
+      'too long',
+      `${'a'.repeat(250)}@acme.example`,
+      "Field 'email' must be at most 254 characters long.",
+    ],
+    ['empty', '', "Field 'email' must not be empty."],
+    ['a zero-width space', 'admin\u200b@acme.example', HOME_RULE],
+    ['a bidi override', 'admin\u202e@acme.example', HOME_RULE],
+    ['a control character', 'admin\u0000@acme.example', HOME_RULE],
+    ['markup', '<script>alert(1)</script>@acme.example', HOME_RULE],
+  ])('refuses an address with %s with 400', async (_case, email, message) => {
     const answer = await portal
       .browser()
       .get(`/api/email-validator?email=${encodeURIComponent(email)}`);
     expect(answer.status).toBe(400);
-    expect(errorOf(answer)).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT' });
+    expect(errorOf(answer)).toEqual({ code: 400, status: 'INVALID_ARGUMENT', message });
   });
 
   it('names the missing field and refuses unknown ones', async () => {
@@ -211,6 +221,28 @@ describe('GET /api/subscription-info', () => {
     });
   });
 
+  it('passes the hostile demo customer’s error on as it came, markup and all, without a session', async () => {
+    const validator = await portal
+      .browser()
+      .get(`/api/email-validator?email=${HOSTILE_DEMO.admin}`);
+    expect(validator.body).toEqual({ isGoogleAccount: true });
+    const answer = await portal.browser().get(infoUrl(HOSTILE_DEMO.admin), {
+      [TOKEN_HEADER]: portal.token(HOSTILE_DEMO.admin),
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(answer.headers.getSetCookie()).toEqual([]);
+    expect(errorOf(answer)).toEqual({
+      code: 403,
+      status: 'PERMISSION_DENIED',
+      message: 'The reseller cannot show the subscription of hostile.example.',
+      details: HOSTILE_DEMO_DETAILS,
+    });
+    for (const payload of ['<script>', '<img src=x onerror=', 'href="javascript:']) {
+      expect(HOSTILE_DEMO_DETAILS).toContain(payload);
+    }
+  });
+
   it('refuses a missing e-mail with 400 before looking at the token', async () => {
     const answer = await portal.browser().get('/api/subscription-info', {
       [TOKEN_HEADER]: portal.token('admin@acme.example'),
@@ -223,7 +255,7 @@ describe('GET /api/subscription-info', () => {
 describe('behind an https proxy', () => {
   let proxied: Portal;
   beforeAll(async () => {
-    proxied = await startPortal({ env: { TRUST_PROXY: 'true' } });
+    proxied = await startPortal({ env: { TRUST_PROXY: '1' } });
   });
   afterAll(async () => {
     await proxied.close();

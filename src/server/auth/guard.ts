@@ -1,4 +1,4 @@
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import { ERROR_TEXT } from '../../contract/errors';
 import { ApiError } from '../apiError';
 import type { PortalStore } from '../store/portalStore';
@@ -11,10 +11,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     portalSession: PortalSession | null;
   }
-  interface FastifyContextConfig {
-    /** The route reads the session itself (sign-out answers 204 without one); the scope hook skips it. */
-    sessionOptional?: boolean;
-  }
 }
 
 /** The store's revocation lookup: one indexed read per request that reads a session. */
@@ -22,6 +18,21 @@ export type SessionRevocations = Pick<PortalStore, 'isSessionRevoked'>;
 
 /** Methods that change nothing and so need no XSRF token. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The API routes anyone may call without a session (docs/security.md); every other /api route gets a
+ * session hook, and a test over the app's route table proves it. Sign-out reads the session itself:
+ * without a live one it still clears the cookies (docs/api.md, POST /api/sign-out).
+ */
+export const OPEN_API_ROUTES: readonly string[] = [
+  'GET /api/health',
+  'HEAD /api/health',
+  'GET /api/email-validator',
+  'HEAD /api/email-validator',
+  'GET /api/subscription-info',
+  'HEAD /api/subscription-info',
+  'POST /api/sign-out',
+];
 
 /** A valid session that has not been signed out; the contract's 401 otherwise. */
 export async function requireLiveSession(
@@ -36,27 +47,70 @@ export async function requireLiveSession(
   return session;
 }
 
-/** For one route: a valid session (401 otherwise). */
+/** The hooks below, so a route's hooks can be told apart from other onRequest hooks. */
+const SESSION_HOOKS = new WeakSet<object>();
+
+function sessionHook(hook: onRequestAsyncHookHandler): onRequestAsyncHookHandler {
+  SESSION_HOOKS.add(hook);
+  return hook;
+}
+
+/** For one route: a valid, live session (401 otherwise). */
 export function requireSessionOn(
   now: () => number,
   revocations: SessionRevocations,
 ): onRequestAsyncHookHandler {
-  return async (request) => {
+  return sessionHook(async (request) => {
     request.portalSession = await requireLiveSession(request, now(), revocations);
-  };
+  });
 }
 
-/** For a whole scope: every non-GET call needs a valid session (401) and its XSRF token (403). */
-export function requireSessionAndXsrfOnChanges(
+/** For one route that changes something: a valid, live session (401) and its XSRF token (403). */
+export function requireSessionAndXsrf(
   now: () => number,
   revocations: SessionRevocations,
 ): onRequestAsyncHookHandler {
-  return async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (request.routeOptions.config.sessionOptional === true) return;
+  return sessionHook(async (request) => {
     const session = await requireLiveSession(request, now(), revocations);
     checkXsrf(request, session.xsrf);
     request.portalSession = session;
+  });
+}
+
+function methodsOf(route: Pick<RouteOptions, 'method'>): string[] {
+  return (Array.isArray(route.method) ? route.method : [route.method]).map(String);
+}
+
+function routeHooks(route: Pick<RouteOptions, 'onRequest'>): unknown[] {
+  if (route.onRequest === undefined) return [];
+  return Array.isArray(route.onRequest) ? [...route.onRequest] : [route.onRequest];
+}
+
+/** Whether the route's own onRequest hooks include one of the session hooks above. */
+export function hasSessionHook(route: Pick<RouteOptions, 'onRequest'>): boolean {
+  return routeHooks(route).some(
+    (hook) => typeof hook === 'function' && SESSION_HOOKS.has(hook as object),
+  );
+}
+
+export function isOpenApiRoute(method: string, url: string): boolean {
+  return OPEN_API_ROUTES.includes(`${method} ${url}`);
+}
+
+/**
+ * An onRoute hook for the API scope: every route that is not open and has no session hook of its own
+ * gets one (session and XSRF for changes, session for reads), so no handler runs without a session.
+ */
+export function guardApiRoutes(now: () => number, revocations: SessionRevocations) {
+  return (route: RouteOptions): void => {
+    const methods = methodsOf(route);
+    if (methods.every((method) => isOpenApiRoute(method, route.url))) return;
+    if (hasSessionHook(route)) return;
+    const changes = methods.some((method) => !SAFE_METHODS.has(method));
+    const hook = changes
+      ? requireSessionAndXsrf(now, revocations)
+      : requireSessionOn(now, revocations);
+    route.onRequest = [...(routeHooks(route) as onRequestAsyncHookHandler[]), hook];
   };
 }
 

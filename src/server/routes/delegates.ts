@@ -53,7 +53,8 @@ export async function delegateRoutes(
         const session = sessionOf(request);
         const { email, customerId, action } = request.body;
         const roles = await requireAdmin(session, customerId);
-        if (!isValidDelegateEmail(email)) {
+        // A delete takes the address as listed, so an entry stored under an older rule can go.
+        if (action === 'add' && !isValidDelegateEmail(email)) {
           throw new ApiError(400, 'INVALID_ARGUMENT', SERVER_TEXT.invalidDelegateEmail);
         }
         const member = email.toLowerCase();

@@ -18,7 +18,6 @@ export async function signOutRoutes(
     API_PATHS.signOut,
     {
       schema: signOutSchema,
-      config: { sessionOptional: true },
       // No body at all is the same as {}.
       preValidation: async (request) => {
         request.body ??= {};

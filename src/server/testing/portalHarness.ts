@@ -12,6 +12,7 @@ import { createLogger } from '../logger';
 import { openSandbox, type Sandbox } from '../providers/sandbox';
 import { openPortalStore } from '../store/openStore';
 import type { PortalStore } from '../store/portalStore';
+import { recordRoutes, type RouteRecord } from './routeTable';
 
 // A real portal on 127.0.0.1, port 0, over the real sandbox in a fresh temp directory, with a clock
 // the test moves. Browsers keep their own cookie jars, like people on different machines.
@@ -124,6 +125,8 @@ export interface Portal {
   /** A browser signed in as `email` (subscription-info answered 200). */
   signIn(email: string, scopes?: readonly string[]): Promise<Browser>;
   token(email: string, scopes?: readonly string[]): string;
+  /** Every route of the app with its session hook, as Fastify runs it (testing/routeTable.ts). */
+  routes(): RouteRecord[];
   close(): Promise<void>;
 }
 
@@ -173,6 +176,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
       ? {}
       : { requestDeadlineMs: options.requestDeadlineMs }),
   });
+  const routes = recordRoutes(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
@@ -192,6 +196,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     logs,
     browser: () => new Browser(baseUrl),
     token,
+    routes,
     async signIn(email, scopes) {
       const browser = new Browser(baseUrl);
       const answer = await browser.get(

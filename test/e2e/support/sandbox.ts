@@ -18,6 +18,17 @@ export const FLEX = {
   skuName: 'Google Workspace Business Starter',
 } as const;
 
+/** The usage-warning demo customer (src/server/providers/sandbox/seatDemos.ts), capped by the
+ * default seat policy. */
+export const FULL = {
+  admin: 'admin@full.example',
+  numberOfSeats: 25,
+  licensedNumberOfSeats: 23,
+  maximumNumberOfSeats: 50,
+} as const;
+/** The seed's subscription suspended by the reseller. */
+export const SUSPENDED_ADMIN = 'admin@paused.example';
+
 export const NOSUB_ADMIN = 'admin@nosub.example';
 export const STRANGER = 'someone@stranger.example';
 

@@ -25,9 +25,12 @@ import {
   emailSubmitted,
   signInEnded,
   signInRequested,
+  signedOut,
+  signOutRequested,
 } from './sessionSlice';
 
-// Spec §4 Home, Sign-in and On load.
+// Spec §4 Home, Sign-in and On load; sign-out (docs/api.md, POST /api/sign-out).
+const HOME_ROUTE = '/';
 
 function isValidatorAnswer(value: unknown): value is { isGoogleAccount: boolean } {
   return (
@@ -129,6 +132,35 @@ export function* signIn(): SagaIterator {
   yield call(continueToDestination, token.accessToken, email);
 }
 
+/**
+ * 'Sign out': the server ends the session, the stored token goes, the provider withdraws it, the
+ * state is forgotten and the person is home. A step that fails is logged and the rest still runs,
+ * so nothing keeps the person signed in on this browser.
+ */
+export function* signOut(): SagaIterator {
+  const http: SagaContext['http'] = yield getContext('http');
+  const storage: SagaContext['storage'] = yield getContext('storage');
+  const identity: SagaContext['identity'] = yield getContext('identity');
+  const browser: SagaContext['browser'] = yield getContext('browser');
+  const log: SagaContext['log'] = yield getContext('log');
+  const tokenData: TokenData | null = yield call([storage, storage.getTokenData]);
+  try {
+    yield call([http, http.post], API_PATHS.signOut, {});
+  } catch (failure) {
+    yield call([log, log.error], 'Signing out on the server failed.', failure);
+  }
+  yield call([storage, storage.removeTokenData]);
+  if (tokenData !== null && identity.revoke) {
+    try {
+      yield call([identity, identity.revoke], tokenData.token);
+    } catch (failure) {
+      yield call([log, log.error], 'The identity provider did not revoke the token.', failure);
+    }
+  }
+  yield put(signedOut());
+  yield call([browser, browser.navigate], HOME_ROUTE);
+}
+
 export function* sessionSaga(): SagaIterator {
   yield fork(watchEmailAndSignIn);
   // The stored session is looked at once per page load, however often the UI reports its start.
@@ -141,4 +173,6 @@ function* watchEmailAndSignIn(): SagaIterator {
   yield takeLatest(emailSubmitted.type, checkEmail);
   // One popup at a time: clicks while it is open are ignored.
   yield takeLeading(signInRequested.type, signIn);
+  // One sign-out at a time, however often the button is pressed.
+  yield takeLeading(signOutRequested.type, signOut);
 }

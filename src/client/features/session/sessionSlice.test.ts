@@ -7,6 +7,7 @@ import {
   sessionReducer,
   signInEnded,
   signInRequested,
+  signOutRequested,
 } from './sessionSlice';
 
 describe('session reducer', () => {
@@ -16,6 +17,7 @@ describe('session reducer', () => {
       email: '',
       emailCheck: 'idle',
       signingIn: false,
+      signingOut: false,
     });
   });
 
@@ -44,5 +46,9 @@ describe('session reducer', () => {
     const signingIn = sessionReducer(initialSessionState, signInRequested());
     expect(signingIn.signingIn).toBe(true);
     expect(sessionReducer(signingIn, signInEnded()).signingIn).toBe(false);
+  });
+
+  it('marks sign-out in progress', () => {
+    expect(sessionReducer(initialSessionState, signOutRequested()).signingOut).toBe(true);
   });
 });

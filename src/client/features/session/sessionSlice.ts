@@ -11,6 +11,8 @@ export interface SessionState {
   email: string;
   emailCheck: EmailCheck;
   signingIn: boolean;
+  /** 'Sign out' was pressed and the sign-out saga is at work. */
+  signingOut: boolean;
 }
 
 export const initialSessionState: SessionState = {
@@ -18,6 +20,7 @@ export const initialSessionState: SessionState = {
   email: '',
   emailCheck: 'idle',
   signingIn: false,
+  signingOut: false,
 };
 
 const sessionSlice = createSlice({
@@ -46,6 +49,12 @@ const sessionSlice = createSlice({
     signInEnded(state) {
       state.signingIn = false;
     },
+    /** 'Sign out' on a signed-in screen. */
+    signOutRequested(state) {
+      state.signingOut = true;
+    },
+    /** The session is over: the root reducer starts every slice afresh (app/rootReducer.ts). */
+    signedOut() {},
   },
 });
 
@@ -56,5 +65,7 @@ export const {
   emailCheckEnded,
   signInRequested,
   signInEnded,
+  signOutRequested,
+  signedOut,
 } = sessionSlice.actions;
 export const sessionReducer = sessionSlice.reducer;

@@ -167,7 +167,12 @@ describe('adding licences (spec §4 Adding licences, §7, §8)', () => {
       {
         method: 'POST',
         path: API_PATHS.addLicence,
-        body: { customerId: 'C0acme001', subscriptionId: 'sub-acme-001', numberOfSeats: 25 },
+        body: {
+          customerId: 'C0acme001',
+          subscriptionId: 'sub-acme-001',
+          numberOfSeats: 25,
+          expectedNumberOfSeats: 20,
+        },
       },
     ]);
     expect(storeState.subscription.purchase.status).toBe('succeeded');
@@ -218,6 +223,32 @@ describe('adding licences (spec §4 Adding licences, §7, §8)', () => {
     expect(storeState.subscription.user).toEqual(user);
   });
 
+  it('states the total the person saw: a stale page is refused with 409 and the server text shows', async () => {
+    const message =
+      'The total number of licenses changed from 20 to 21 while you were adding licenses. Reload the page and try again.';
+    const { fake, saga } = run(
+      { http: { [ADD_LICENCE]: apiError(409, 'ABORTED', message) } },
+      signedIn(),
+    );
+    const { storeState } = await saga
+      .dispatch(addLicensesRequested({ seats: 3 }))
+      .dispatch(addLicensesConfirmed())
+      .put(errorDialogShown({ message }))
+      .put(addLicensesFailed())
+      .not.put.actionType(addLicensesSucceeded.type)
+      .silentRun(RUN_MS);
+    expect(fake.calls.http[0]?.body).toEqual({
+      customerId: 'C0acme001',
+      subscriptionId: 'sub-acme-001',
+      numberOfSeats: 23,
+      expectedNumberOfSeats: 20,
+    });
+    expect(storeState.errors.dialogMessage).toBe(message);
+    // Nothing was bought: the page keeps what it knew until the person reloads.
+    expect(storeState.subscription.user?.numberOfSeats).toBe(20);
+    expect(storeState.subscription.purchase.status).toBe('idle');
+  });
+
   it.each([
     ['a network failure', networkFailure],
     ['an HTML page', { status: 500, body: '<html>oops</html>' }],
@@ -258,8 +289,14 @@ describe('adding licences (spec §4 Adding licences, §7, §8)', () => {
     answer(ok({ subscription: { ...user, numberOfSeats: 24 } }));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fake.calls.http.filter((call) => call.path === API_PATHS.addLicence)).toHaveLength(2);
-    expect(fake.calls.http[0]?.body).toMatchObject({ numberOfSeats: 22 });
-    expect(fake.calls.http[1]?.body).toMatchObject({ numberOfSeats: 24 });
+    expect(fake.calls.http[0]?.body).toMatchObject({
+      numberOfSeats: 22,
+      expectedNumberOfSeats: 20,
+    });
+    expect(fake.calls.http[1]?.body).toMatchObject({
+      numberOfSeats: 24,
+      expectedNumberOfSeats: 22,
+    });
   });
 
   it('sends nothing when no licences were chosen', async () => {

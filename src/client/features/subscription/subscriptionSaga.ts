@@ -16,7 +16,7 @@ import type { HttpFailure } from '../../services/types';
 import { addLicencesErrorMessage } from './addLicencesError';
 import { subscriptionFailureEntry } from './subscriptionFailure';
 import { selectPurchase, selectUser } from './subscriptionSelectors';
-import { isSubscriptionInfo, UNEXPECTED_SUBSCRIPTION_ANSWER } from './subscriptionShape';
+import { readSubscriptionInfo, UNEXPECTED_SUBSCRIPTION_ANSWER } from './subscriptionShape';
 import {
   addLicensesConfirmed,
   addLicensesFailed,
@@ -82,21 +82,23 @@ export function* fetchSubscription(action: ReturnType<typeof subscriptionRequest
     yield call(subscriptionFetchFailed, failure);
     return;
   }
-  if (!isSubscriptionInfo(answer)) {
+  const subscription = readSubscriptionInfo(answer);
+  if (subscription === null) {
     yield call(subscriptionFetchFailed, unexpectedAnswer(200));
     return;
   }
-  yield put(subscriptionLoaded(answer));
+  yield put(subscriptionLoaded(subscription));
   yield call([browser, browser.navigate], LICENSES_ROUTE);
 }
 
 function answeredSubscription(answer: unknown): SubscriptionInfo | null {
   if (typeof answer !== 'object' || answer === null) return null;
-  const subscription = (answer as Record<string, unknown>).subscription;
-  return isSubscriptionInfo(subscription) ? subscription : null;
+  return readSubscriptionInfo((answer as Record<string, unknown>).subscription);
 }
 
-/** The confirmed purchase: the request carries the new total, current plus added (§7). */
+/** The confirmed purchase: the request carries the new total, current plus added (§7), and the
+ * total the person saw, so a purchase from a stale page is refused (409) instead of merged
+ * (docs/api.md, POST /api/add-licence). */
 export function* addLicences(): SagaIterator {
   const user: SubscriptionInfo | undefined = yield select(selectUser);
   const purchase: SubscriptionState['purchase'] = yield select(selectPurchase);
@@ -113,6 +115,7 @@ export function* addLicences(): SagaIterator {
     customerId: user.customerId,
     subscriptionId: user.subscriptionId,
     numberOfSeats: user.numberOfSeats + seats,
+    expectedNumberOfSeats: user.numberOfSeats,
   };
   let answer: unknown;
   try {

@@ -5,7 +5,12 @@ import type { GoogleAccountsApi } from './googleIdentity';
 type TokenClientConfig = Parameters<GoogleAccountsApi['accounts']['oauth2']['initTokenClient']>[0];
 type WindowWithGoogle = Window & { google?: GoogleAccountsApi };
 
-function installGoogle(onRequest: (config: TokenClientConfig) => void): TokenClientConfig[] {
+type Revoke = GoogleAccountsApi['accounts']['oauth2']['revoke'];
+
+function installGoogle(
+  onRequest: (config: TokenClientConfig) => void,
+  revoke: Revoke = () => undefined,
+): TokenClientConfig[] {
   const configs: TokenClientConfig[] = [];
   (window as WindowWithGoogle).google = {
     accounts: {
@@ -14,6 +19,7 @@ function installGoogle(onRequest: (config: TokenClientConfig) => void): TokenCli
           configs.push(config);
           return { requestAccessToken: () => onRequest(config) };
         },
+        revoke,
       },
     },
   };
@@ -119,5 +125,49 @@ describe('Google identity', () => {
     // The next sign-in tries the script again.
     void identity.requestToken('a@acme.example', ['email']).catch(() => undefined);
     expect(document.head.querySelectorAll('script')).toHaveLength(2);
+  });
+
+  describe('revoke (sign-out)', () => {
+    it('withdraws the token through google.accounts.oauth2.revoke', async () => {
+      const revoked: string[] = [];
+      installGoogle(
+        () => undefined,
+        (token, done) => {
+          revoked.push(token);
+          done?.({ successful: true });
+        },
+      );
+      const { createGoogleIdentity } = await freshModule();
+      await expect(createGoogleIdentity('c').revoke?.('ya29.x')).resolves.toBeUndefined();
+      expect(revoked).toEqual(['ya29.x']);
+    });
+
+    it("rejects with Google's error", async () => {
+      installGoogle(
+        () => undefined,
+        (_token, done) =>
+          done?.({ successful: false, error: 'invalid_token', error_description: 'expired' }),
+      );
+      const { createGoogleIdentity } = await freshModule();
+      await expect(createGoogleIdentity('c').revoke?.('ya29.x')).rejects.toEqual({
+        error: 'invalid_token',
+        description: 'expired',
+      });
+    });
+
+    it('gives up after REVOKE_TIMEOUT_MS when Google never answers', async () => {
+      installGoogle(() => undefined);
+      const { createGoogleIdentity, REVOKE_TIMEOUT_MS } = await freshModule();
+      jest.useFakeTimers();
+      try {
+        const pending = createGoogleIdentity('c').revoke?.('ya29.x');
+        const settled = expect(pending).rejects.toMatchObject({ error: 'revoke_timeout' });
+        await Promise.resolve();
+        jest.advanceTimersByTime(REVOKE_TIMEOUT_MS);
+        await settled;
+      } finally {
+        jest.useRealTimers();
+      }
+    });
   });
 });

@@ -24,9 +24,24 @@ interface GoogleTokenClient {
   requestAccessToken(): void;
 }
 
-export interface GoogleAccountsApi {
-  accounts: { oauth2: { initTokenClient(config: GoogleTokenClientConfig): GoogleTokenClient } };
+/** What google.accounts.oauth2.revoke hands its callback. */
+interface GoogleRevocationResponse {
+  successful: boolean;
+  error?: string;
+  error_description?: string;
 }
+
+export interface GoogleAccountsApi {
+  accounts: {
+    oauth2: {
+      initTokenClient(config: GoogleTokenClientConfig): GoogleTokenClient;
+      revoke(accessToken: string, done?: (response: GoogleRevocationResponse) => void): void;
+    };
+  };
+}
+
+/** Sign-out never waits longer than this for Google to confirm the revocation. */
+export const REVOKE_TIMEOUT_MS = 5_000;
 
 type WindowWithGoogle = Window & { google?: GoogleAccountsApi };
 
@@ -103,6 +118,31 @@ export function createGoogleIdentity(clientId: string): IdentityService {
           },
         });
         client.requestAccessToken();
+      });
+    },
+    async revoke(token) {
+      const google = await loadGoogleAccounts();
+      await new Promise<void>((resolve, reject) => {
+        // Google's answer goes to the callback; without one in time, sign-out goes on regardless.
+        const timer = setTimeout(() => {
+          const failure: IdentityFailure = {
+            error: 'revoke_timeout',
+            description: `No answer from Google within ${REVOKE_TIMEOUT_MS} ms`,
+          };
+          reject(failure);
+        }, REVOKE_TIMEOUT_MS);
+        google.accounts.oauth2.revoke(token, (response) => {
+          clearTimeout(timer);
+          if (response.successful) {
+            resolve();
+            return;
+          }
+          const failure: IdentityFailure = {
+            error: response.error ?? 'revoke_failed',
+            description: response.error_description,
+          };
+          reject(failure);
+        });
       });
     },
   };

@@ -75,6 +75,22 @@ describe('sandbox identity (contract §5)', () => {
     await expect(pending).rejects.toEqual({ error: 'popup_closed' });
   });
 
+  it("takes the answer of an emulator's popup from the popup's own origin only", async () => {
+    jest.useFakeTimers();
+    const popup = { closed: false };
+    openPopup(popup);
+    const pending = createSandboxIdentity({
+      clientId: 'c',
+      authorizeUrl: 'http://127.0.0.1:8090/o/oauth2/auth',
+    }).requestToken('a@acme.example', ['email']);
+    answer({ access_token: 'from-the-page', token_type: 'Bearer' });
+    answer(
+      { access_token: 'tok', expires_in: 3599, token_type: 'Bearer' },
+      'http://127.0.0.1:8090',
+    );
+    await expect(pending).resolves.toMatchObject({ accessToken: 'tok' });
+  });
+
   it('takes an answer handled after a poll already saw the popup closed', async () => {
     jest.useFakeTimers();
     const popup = { closed: false };

@@ -89,5 +89,8 @@ export function createSandboxIdentity(options: SandboxIdentityOptions): Identity
         win.addEventListener('message', onMessage);
       });
     },
+    // The sandbox keeps no grant to withdraw: its tokens only sign in to this portal, and sign-out
+    // ends the portal's session on the server (docs/api.md, POST /api/sign-out).
+    revoke: () => Promise.resolve(),
   };
 }

@@ -4,8 +4,10 @@ import { ApiError } from '../../apiError';
 import type { PortalProvider } from '../provider';
 import { DEFAULT_SEAT_POLICY, type SeatPolicy } from '../seatPolicy';
 import { SANDBOX_RESELLER_NAME } from './dataset';
+import { seedHostileDemo, withHostileDemo } from './hostileDemo';
 import { createSandboxProvider } from './sandboxProvider';
 import { prepareSchema, SCHEMA_VERSION } from './schema';
+import { seedSeatDemos, withSeatDemos } from './seatDemos';
 import { loadSqliteDriver } from './sqliteDriver';
 import { createTokenStore, type IssuedToken } from './tokens';
 
@@ -57,13 +59,19 @@ export function openSandbox(options: SandboxOptions): Sandbox {
       `Sandbox database upgraded in place from schema ${from} to ${SCHEMA_VERSION} (changes kept; new demo accounts added): ${file}`,
     );
   }
+  seedHostileDemo(db);
+  seedSeatDemos(db);
 
   const tokens = createTokenStore(db, options.now ?? Date.now);
-  const provider = createSandboxProvider(
-    db,
-    tokens,
-    options.resellerName ?? SANDBOX_RESELLER_NAME,
-    options.seatPolicy ?? DEFAULT_SEAT_POLICY,
+  const provider = withHostileDemo(
+    withSeatDemos(
+      createSandboxProvider(
+        db,
+        tokens,
+        options.resellerName ?? SANDBOX_RESELLER_NAME,
+        options.seatPolicy ?? DEFAULT_SEAT_POLICY,
+      ),
+    ),
   );
   const hasUser = db.prepare<[string], { found: number }>(
     'SELECT 1 AS found FROM directory_users WHERE email = ?',

@@ -129,39 +129,44 @@ export interface PrepareResult {
 
 /** Creates the schema and seeds the dataset once per database file; upgrades an older file in place. */
 export function prepareSchema(db: Database.Database): PrepareResult {
-  const version = db.pragma('user_version', { simple: true }) as number;
-  if (version === SCHEMA_VERSION) return { from: version };
-  if (version > SCHEMA_VERSION) {
-    throw new Error(
-      `The sandbox database is from a newer portal (schema ${version}, this one knows ${SCHEMA_VERSION}); run npm run sandbox:reset.`,
-    );
-  }
+  const readVersion = () => db.pragma('user_version', { simple: true }) as number;
+  if (readVersion() === SCHEMA_VERSION) return { from: SCHEMA_VERSION };
   // Rebuilding tables that others reference needs foreign keys off, outside the transaction.
   db.pragma('foreign_keys = OFF');
   try {
-    db.transaction(() => {
-      if (version === 0) {
-        db.exec(SCHEMA_SQL);
-        seed(db);
-      } else {
-        if (version === 1) {
-          db.exec(UPGRADE_FROM_1_SQL);
-          const renewal = db.prepare(
-            'UPDATE subscriptions SET renewal_date = ? WHERE subscription_id = ?',
+    return db
+      .transaction((): PrepareResult => {
+        // Read again under the write lock: another process may have just done the work.
+        const version = readVersion();
+        if (version === SCHEMA_VERSION) return { from: SCHEMA_VERSION };
+        if (version > SCHEMA_VERSION) {
+          throw new Error(
+            `The sandbox database is from a newer portal (schema ${version}, this one knows ${SCHEMA_VERSION}); run npm run sandbox:reset.`,
           );
-          for (const s of SEED_SUBSCRIPTIONS) renewal.run(s.renewalDate, s.subscriptionId);
         }
-        db.exec(UPGRADE_FROM_2_SQL);
-        addMissingSeed(db);
-      }
-      const broken = db.pragma('foreign_key_check') as unknown[];
-      if (broken.length > 0) throw new Error('the sandbox database upgrade broke a reference');
-      db.pragma(`user_version = ${SCHEMA_VERSION}`);
-    }).immediate();
+        if (version === 0) {
+          db.exec(SCHEMA_SQL);
+          seed(db);
+        } else {
+          if (version === 1) {
+            db.exec(UPGRADE_FROM_1_SQL);
+            const renewal = db.prepare(
+              'UPDATE subscriptions SET renewal_date = ? WHERE subscription_id = ?',
+            );
+            for (const s of SEED_SUBSCRIPTIONS) renewal.run(s.renewalDate, s.subscriptionId);
+          }
+          db.exec(UPGRADE_FROM_2_SQL);
+          addMissingSeed(db);
+        }
+        const broken = db.pragma('foreign_key_check') as unknown[];
+        if (broken.length > 0) throw new Error('the sandbox database upgrade broke a reference');
+        db.pragma(`user_version = ${SCHEMA_VERSION}`);
+        return { from: version };
+      })
+      .immediate();
   } finally {
     db.pragma('foreign_keys = ON');
   }
-  return { from: version };
 }
 
 function subscriptionRow(s: SeedSubscription): unknown[] {

@@ -6,11 +6,14 @@ export interface AddLicensesFormProps {
   /** maximumNumberOfSeats − numberOfSeats (spec §5). */
   max: number;
   onAdd: (seats: number) => void;
+  /** The number input's id, so another control can move the focus to it. */
+  inputId?: string;
 }
 
 /** The add-licences form of an annual plan (spec §2 Dashboard, rules of §5). */
-export function AddLicensesForm({ max, onAdd }: AddLicensesFormProps) {
-  const inputId = useId();
+export function AddLicensesForm({ max, onAdd, inputId: givenInputId }: AddLicensesFormProps) {
+  const ownInputId = useId();
+  const inputId = givenInputId ?? ownInputId;
   const hintId = useId();
   const [seats, setSeats] = useState<SeatCount>(null);
 

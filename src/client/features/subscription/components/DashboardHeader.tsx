@@ -2,6 +2,7 @@ import { Button, Dropdown, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import type { DelegateKind } from '../../../../contract/api';
 import silhouette from '../../../assets/silhouette.svg';
+import { SignOutButton } from '../../../components/SignOutButton';
 
 export interface DashboardHeaderProps {
   customerDomain: string;
@@ -9,6 +10,10 @@ export interface DashboardHeaderProps {
   thumbnailPhotoUrl: string | null;
   isAdmin: boolean;
   onDelegate: (kind: DelegateKind) => void;
+  /** 'Change History', the admin menu's third item. */
+  onHistory: () => void;
+  signingOut: boolean;
+  onSignOut: () => void;
 }
 
 const PHOTO_SIZE_PX = 40;
@@ -16,9 +21,12 @@ const PHOTO_SIZE_PX = 40;
 // 'javascript:…' or 'data:…' falls back to the silhouette.
 const WEB_IMAGE_URL = /^(?:https?:\/\/|\/(?![/\\]))/i;
 
-const MENU_ITEMS: { key: DelegateKind; label: string }[] = [
+const HISTORY_KEY = 'history';
+// The spec's two items, in its order and words, then the change history.
+const MENU_ITEMS: { key: DelegateKind | typeof HISTORY_KEY; label: string }[] = [
   { key: 'licence', label: 'Delegate Licenses Access' },
   { key: 'support', label: 'Delegate Support Access' },
+  { key: HISTORY_KEY, label: 'Change History' },
 ];
 
 /** The user's photo, or the silhouette when there is none or it fails to load. */
@@ -40,7 +48,8 @@ function UserPhoto({ url, email }: { url: string | null; email: string }) {
 
 /** Header bar of the dashboard (spec §2): domain in upper case, photo, admins-only menu (§6). */
 export function DashboardHeader(props: DashboardHeaderProps) {
-  const { customerDomain, email, thumbnailPhotoUrl, isAdmin, onDelegate } = props;
+  const { customerDomain, email, thumbnailPhotoUrl, isAdmin, onDelegate, onHistory } = props;
+  const { signingOut, onSignOut } = props;
   return (
     <header>
       <Flex
@@ -56,9 +65,12 @@ export function DashboardHeader(props: DashboardHeaderProps) {
           {isAdmin && (
             <Dropdown
               trigger={['click']}
+              // The open menu takes the focus, so arrow keys and Enter choose an item (keyboard use).
+              autoFocus
               menu={{
                 items: MENU_ITEMS,
-                onClick: ({ key }) => onDelegate(key as DelegateKind),
+                onClick: ({ key }) =>
+                  key === HISTORY_KEY ? onHistory() : onDelegate(key as DelegateKind),
               }}
             >
               {/* White in every state: antd's hover/open blue is unreadable on the dark bar. */}
@@ -72,6 +84,7 @@ export function DashboardHeader(props: DashboardHeaderProps) {
             </Dropdown>
           )}
           <UserPhoto url={thumbnailPhotoUrl} email={email} />
+          <SignOutButton signingOut={signingOut} onSignOut={onSignOut} />
         </Flex>
       </Flex>
     </header>

@@ -1,0 +1,63 @@
+import { delegateEntry, licenceEntry } from '../../test/sampleHistory';
+import { csvCell, historyCsv, historyCsvFileName } from './historyCsv';
+
+describe('csvCell', () => {
+  it('quotes every cell and doubles quotes inside', () => {
+    expect(csvCell('plain')).toBe('"plain"');
+    expect(csvCell('say "hi", then\r\nleave')).toBe('"say ""hi"", then\r\nleave"');
+  });
+
+  it.each(['=1+2', '+1', '-1', '@SUM(A1)', '\t=1', '\r=1', '=HYPERLINK("http://x","y")'])(
+    'defuses a cell a spreadsheet would run as a formula: %p',
+    (value) => {
+      const cell = csvCell(value);
+      expect(cell.startsWith(`"'`)).toBe(true);
+      expect(cell).toBe(`"'${value.replace(/"/g, '""')}"`);
+    },
+  );
+
+  it('leaves the same characters alone inside a cell', () => {
+    expect(csvCell('a=b+c-d@e')).toBe('"a=b+c-d@e"');
+  });
+});
+
+describe('historyCsv', () => {
+  it('writes a header and one row per entry, CRLF-separated, with a byte-order mark', () => {
+    const csv = historyCsv([
+      licenceEntry(),
+      delegateEntry({ kind: 'support-delegate', action: 'delete', state: 'pending' }),
+    ]);
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      '"When (UTC)","Who","What","Kind","State","Request id"',
+      '"2030-01-15T09:00:00.000Z","admin@acme.example","Added 5 licenses (20 → 25)","licences","done","req-1"',
+      '"2030-01-14T16:30:00.000Z","admin@acme.example","Removed support access from x@acme.example","support-delegate","pending","req-2"',
+      '',
+    ]);
+  });
+
+  it('defuses a delegate address that starts like a formula, in the address and in the words', () => {
+    const csv = historyCsv([delegateEntry({ member: '=cmd|calc@x.io', actor: '+1@acme.example' })]);
+    const row = csv.split('\r\n')[1];
+    expect(row).toBe(
+      `"2030-01-14T16:30:00.000Z","'+1@acme.example","Gave licence management access to =cmd|calc@x.io","licence-delegate","done","req-2"`,
+    );
+  });
+
+  it('writes only the header for an empty list', () => {
+    expect(historyCsv([])).toBe('\uFEFF"When (UTC)","Who","What","Kind","State","Request id"\r\n');
+  });
+});
+
+describe('historyCsvFileName', () => {
+  it('names the domain, the filter and the day', () => {
+    const now = Date.UTC(2030, 0, 15, 23, 59);
+    expect(historyCsvFileName('acme.example', 'licences', now)).toBe(
+      'change-history-acme.example-licences-2030-01-15.csv',
+    );
+    expect(historyCsvFileName('acme.example', null, now)).toBe(
+      'change-history-acme.example-all-2030-01-15.csv',
+    );
+    expect(historyCsvFileName('a/b\\c', null, now)).toBe('change-history-a_b_c-all-2030-01-15.csv');
+  });
+});

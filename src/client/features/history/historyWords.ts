@@ -1,0 +1,42 @@
+import type { HistoryEntry, HistoryKind } from '../../../contract/history';
+
+// A history entry in words, for the table and the CSV alike.
+
+const licences = (count: number) => `${count} ${count === 1 ? 'license' : 'licenses'}`;
+
+const ACCESS: Record<Exclude<HistoryKind, 'licences'>, string> = {
+  'licence-delegate': 'licence management access',
+  'support-delegate': 'support access',
+};
+
+/** 'Added 5 licenses (20 → 25)', 'Gave licence management access to x@acme.example', … */
+export function entryInWords(entry: HistoryEntry): string {
+  if (entry.kind === 'licences') {
+    return `Added ${licences(entry.after - entry.before)} (${entry.before} → ${entry.after})`;
+  }
+  const access = ACCESS[entry.kind];
+  return entry.action === 'add'
+    ? `Gave ${access} to ${entry.member}`
+    : `Removed ${access} from ${entry.member}`;
+}
+
+/** The kind filter's choices, in the words of the dashboard's menu. */
+export const KIND_CHOICES: { kind: HistoryKind | null; label: string }[] = [
+  { kind: null, label: 'All changes' },
+  { kind: 'licences', label: 'Licenses' },
+  { kind: 'licence-delegate', label: 'License management access' },
+  { kind: 'support-delegate', label: 'Support access' },
+];
+
+/** When, in the viewer's own time zone (or the one given), with the zone's name. */
+export function whenInWords(at: string, timeZone?: string, locale?: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone,
+  }).format(new Date(at));
+}

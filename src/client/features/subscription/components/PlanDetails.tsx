@@ -1,0 +1,63 @@
+import { Badge, Card, Descriptions, Tag, Typography } from 'antd';
+import { useId } from 'react';
+import type { SubscriptionInfo, SubscriptionStatus } from '../../../../contract/subscription';
+import { dayInWords, planInWords, STATUS_WORDS } from '../subscriptionWords';
+
+export interface PlanDetailsProps {
+  subscription: Pick<
+    SubscriptionInfo,
+    'planName' | 'isAnnual' | 'isTrial' | 'status' | 'renewalDate'
+  >;
+}
+
+const STATUS_BADGE: Record<SubscriptionStatus, 'success' | 'error' | 'warning'> = {
+  ACTIVE: 'success',
+  SUSPENDED: 'error',
+  PENDING: 'warning',
+};
+
+/** The plan (annual or flexible, trial), the status and the renewal day where one is given. */
+export function PlanDetails({ subscription }: PlanDetailsProps) {
+  const titleId = useId();
+  const items = [
+    {
+      key: 'plan',
+      label: 'Plan',
+      children: (
+        <>
+          {planInWords(subscription)}
+          {subscription.isTrial && <Tag style={{ marginInlineStart: 8 }}>Free trial</Tag>}
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      label: 'Status',
+      children: (
+        <Badge
+          status={STATUS_BADGE[subscription.status]}
+          text={STATUS_WORDS[subscription.status]}
+        />
+      ),
+    },
+  ];
+  if (subscription.renewalDate !== null) {
+    items.push({
+      key: 'renewal',
+      label: 'Renewal date',
+      children: (
+        <time dateTime={subscription.renewalDate}>{dayInWords(subscription.renewalDate)}</time>
+      ),
+    });
+  }
+  return (
+    <Card>
+      <section aria-labelledby={titleId}>
+        <Typography.Title level={2} id={titleId} style={{ marginTop: 0 }}>
+          Subscription details
+        </Typography.Title>
+        <Descriptions column={1} size="small" items={items} />
+      </section>
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+import { Alert, Button, Card, Progress, Typography } from 'antd';
+import { useId } from 'react';
+import { ACCENT_COLOUR, WARN_COLOUR } from '../../../app/theme';
+import type { SubscriptionInfo } from '../../../../contract/subscription';
+import { licences, seatUsage } from '../seatUsage';
+
+export interface SeatUsageCardProps {
+  subscription: Pick<SubscriptionInfo, 'numberOfSeats' | 'licensedNumberOfSeats' | 'isAnnual'>;
+  /** Whether this person may add licences at all (admin or licence delegate). */
+  mayAdd: boolean;
+  /** Given when the add form is on the page and can add some: the warning's button calls it. */
+  onAddMore?: () => void;
+}
+
+function warningTitle(assigned: number, total: number, free: number): string {
+  if (assigned > total) return 'More licenses are assigned than bought';
+  if (free === 0) return 'All licenses are assigned';
+  return 'Almost all licenses are assigned';
+}
+
+function warningText(free: number, percent: number, mayAdd: boolean): string {
+  const stand =
+    free === 0
+      ? 'No license is free for a new user.'
+      : `Only ${licences(free)} ${free === 1 ? 'is' : 'are'} free (${percent}% assigned).`;
+  return mayAdd ? stand : `${stand} Ask an administrator to add licenses.`;
+}
+
+/** Assigned against bought as a bar, and a warning when 90 % or more are assigned or none is free.
+ * A Flexible plan grows with its users (spec §2), so it is never warned about. */
+export function SeatUsageCard({ subscription, mayAdd, onAddMore }: SeatUsageCardProps) {
+  const titleId = useId();
+  const usage = seatUsage(subscription);
+  const warn = subscription.isAnnual && usage.nearlyFull;
+  const summary = `${usage.assigned} of ${licences(usage.total)} assigned`;
+  return (
+    <Card>
+      <section aria-labelledby={titleId}>
+        <Typography.Title level={2} id={titleId} style={{ marginTop: 0 }}>
+          Seat usage
+        </Typography.Title>
+        <Progress
+          percent={usage.percent}
+          strokeColor={warn ? WARN_COLOUR : ACCENT_COLOUR}
+          aria-label="Seat usage"
+          aria-valuetext={summary}
+        />
+        <Typography.Paragraph style={{ marginTop: 8, marginBottom: warn ? 16 : 0 }}>
+          {summary}, {usage.free} free
+        </Typography.Paragraph>
+        {warn && (
+          <Alert
+            type="warning"
+            showIcon
+            title={warningTitle(usage.assigned, usage.total, usage.free)}
+            description={warningText(usage.free, usage.percent, mayAdd)}
+            action={
+              onAddMore && (
+                <Button type="primary" onClick={onAddMore}>
+                  Add more licenses
+                </Button>
+              )
+            }
+          />
+        )}
+      </section>
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { hasSessionHook, isOpenApiRoute } from '../auth/guard';
+
+// The app's route table as Fastify will run it: every route with the session hook, if any, among its
+// own onRequest hooks. The API scope's guard adds those hooks while routes are registered, so the
+// table is read after the app is ready.
+
+export interface RouteRecord {
+  method: string;
+  url: string;
+  sessionHook: boolean;
+}
+
+/** Starts recording; call it before the app is ready, read the table after. */
+export function recordRoutes(app: FastifyInstance): () => RouteRecord[] {
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  return () =>
+    routes.flatMap((route) =>
+      (Array.isArray(route.method) ? route.method : [route.method]).map((method) => ({
+        method: String(method),
+        url: route.url,
+        sessionHook: hasSessionHook(route),
+      })),
+    );
+}
+
+export function isApiRoute(route: Pick<RouteRecord, 'url'>): boolean {
+  return route.url === '/api' || route.url.startsWith('/api/');
+}
+
+/** API routes that are neither open nor guarded by a session hook: none may exist. */
+export function unguardedApiRoutes(routes: readonly RouteRecord[]): string[] {
+  return routes
+    .filter((route) => isApiRoute(route) && !isOpenApiRoute(route.method, route.url))
+    .filter((route) => !route.sessionHook)
+    .map((route) => `${route.method} ${route.url}`);
+}

@@ -1,0 +1,206 @@
+// The authorization matrix of docs/security.md: one row per endpoint of the app's route table, one
+// column per caller, and the fields of each endpoint an attacker can point at another customer's
+// data. A route without a row fails the suite; a HEAD route is called with its GET row. Adding an
+// endpoint is one row here; adding a kind of caller is one name in CALLERS and its setup in
+// support/callers.ts.
+import { TOKEN_HEADER } from '../../../src/contract/api';
+
+export const CALLERS = [
+  'anonymous',
+  'expired',
+  'tampered',
+  'plain user',
+  'licence delegate',
+  'support delegate',
+  'admin',
+  'admin of another customer',
+] as const;
+export type Caller = (typeof CALLERS)[number];
+
+/** Callers without a valid session or token: every endpoint that needs one answers 401 first. */
+export const UNAUTHENTICATED: readonly Caller[] = ['anonymous', 'expired', 'tampered'];
+
+export type Tamper = 'customerId' | 'customer' | 'subscriptionId' | 'email';
+
+export interface CustomerIds {
+  customerId: string;
+  subscriptionId: string;
+  domain: string;
+}
+
+/** The two customers of the sandbox the matrix uses: ACME (annual plan) and Flex (Flexible plan). */
+export const ACME: CustomerIds = {
+  customerId: 'C0acme001',
+  subscriptionId: 'sub-acme-001',
+  domain: 'acme.example',
+};
+export const FLEX: CustomerIds = {
+  customerId: 'C0flex001',
+  subscriptionId: 'sub-flex-001',
+  domain: 'flex.example',
+};
+/** A delegate address with a zero-width space: the delegate rule refuses it. */
+export const HOSTILE_ADDRESS = 'admin\u200b@acme.example';
+
+export interface RowContext {
+  /** The caller's own address (the token's, for subscription-info). */
+  email: string;
+  /** The caller's own customer, and the other one, which a tampered field points at. */
+  own: CustomerIds;
+  foreign: CustomerIds;
+  /** The caller's identity-provider token, when it has one (possibly expired or tampered). */
+  token: string | null;
+  /** The own customer's seat total just before the call. */
+  seats: number;
+  /** A fresh address for delegate adds, so each allowed add succeeds. */
+  newcomer: string;
+  tamper: Tamper | null;
+}
+
+export interface MatrixCall {
+  method: string;
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** The three kinds of endpoint: open to all, signed in by an identity token, or by the session. */
+export type Auth = 'none' | 'token' | 'session';
+
+export interface MatrixRow {
+  auth: Auth;
+  /** Fields of this endpoint that point at data; each is tried tampered. */
+  tamper: readonly Tamper[];
+  request(context: RowContext): MatrixCall;
+  /** Status of an untampered call, per caller. */
+  expect: Record<Caller, number>;
+  /** Status of a call with one field tampered, for the signed-in callers (see expectedStatus). */
+  tampered: Partial<Record<Tamper, number | Partial<Record<Caller, number>>>>;
+}
+
+/** Every caller gets `status`. */
+const everyone = (status: number): Record<Caller, number> =>
+  Object.fromEntries(CALLERS.map((caller) => [caller, status])) as Record<Caller, number>;
+/** Every signed-in caller gets `status`; the others are refused with 401 before anything else. */
+const signedIn = (status: number): Record<Caller, number> => ({
+  ...everyone(status),
+  anonymous: 401,
+  expired: 401,
+  tampered: 401,
+});
+
+const customerField = ({ tamper, own, foreign }: RowContext) =>
+  tamper === 'customerId' || tamper === 'customer' ? foreign.customerId : own.customerId;
+
+function delegateRows(path: string): Record<string, MatrixRow> {
+  return {
+    [`GET ${path}`]: {
+      auth: 'session',
+      tamper: ['customer'],
+      request: (context) => ({ method: 'GET', url: `${path}?customer=${customerField(context)}` }),
+      expect: { ...signedIn(403), admin: 200, 'admin of another customer': 200 },
+      tampered: { customer: 403 },
+    },
+    [`POST ${path}`]: {
+      auth: 'session',
+      tamper: ['customerId', 'email'],
+      request: (context) => ({
+        method: 'POST',
+        url: path,
+        body: {
+          email: context.tamper === 'email' ? HOSTILE_ADDRESS : context.newcomer,
+          customerId: customerField(context),
+          action: 'add',
+        },
+      }),
+      expect: { ...signedIn(403), admin: 200, 'admin of another customer': 200 },
+      // Roles are checked before the address: only admins learn the address is refused.
+      tampered: {
+        customerId: 403,
+        email: { ...everyone(403), admin: 400, 'admin of another customer': 400 },
+      },
+    },
+  };
+}
+
+export const MATRIX: Record<string, MatrixRow> = {
+  'GET /api/health': {
+    auth: 'none',
+    tamper: [],
+    request: () => ({ method: 'GET', url: '/api/health' }),
+    expect: everyone(200),
+    tampered: {},
+  },
+  'GET /api/email-validator': {
+    auth: 'none',
+    tamper: ['email'],
+    request: ({ email, tamper }) => ({
+      method: 'GET',
+      url: `/api/email-validator?email=${encodeURIComponent(tamper === 'email' ? HOSTILE_ADDRESS : email)}`,
+    }),
+    expect: everyone(200),
+    tampered: { email: 400 },
+  },
+  'GET /api/subscription-info': {
+    auth: 'token',
+    tamper: ['email'],
+    // A tampered e-mail asks for someone else's subscription with the caller's own token.
+    request: ({ email, token, tamper }) => ({
+      method: 'GET',
+      url: `/api/subscription-info?email=${encodeURIComponent(
+        tamper === 'email'
+          ? email === 'admin@acme.example'
+            ? 'staff@acme.example'
+            : 'admin@acme.example'
+          : email,
+      )}`,
+      headers: token === null ? {} : ({ [TOKEN_HEADER]: token } as Record<string, string>),
+    }),
+    expect: signedIn(200),
+    tampered: { email: 403 },
+  },
+  'POST /api/add-licence': {
+    auth: 'session',
+    tamper: ['customerId', 'subscriptionId'],
+    request: (context) => ({
+      method: 'POST',
+      url: '/api/add-licence',
+      body: {
+        customerId: customerField(context),
+        subscriptionId:
+          context.tamper === 'subscriptionId'
+            ? context.foreign.subscriptionId
+            : context.own.subscriptionId,
+        numberOfSeats: context.seats + 1,
+      },
+    }),
+    // Flex is on a Flexible plan: its admin may add, but the plan refuses (400).
+    expect: {
+      ...signedIn(403),
+      'licence delegate': 200,
+      admin: 200,
+      'admin of another customer': 400,
+    },
+    tampered: { customerId: 403, subscriptionId: 403 },
+  },
+  ...delegateRows('/api/licence-delegate'),
+  ...delegateRows('/api/support-delegate'),
+};
+
+/** The row of a route of the table: HEAD uses its GET row. */
+export function rowKeyOf(method: string, url: string): string {
+  return `${method === 'HEAD' ? 'GET' : method} ${url}`;
+}
+
+/** The status a caller gets, from the row. */
+export function expectedStatus(row: MatrixRow, caller: Caller, tamper: Tamper | null): number {
+  if (tamper === null) return row.expect[caller];
+  // A caller without a valid session or token is refused before any field is read.
+  if (row.auth !== 'none' && UNAUTHENTICATED.includes(caller)) return 401;
+  const tampered = row.tampered[tamper];
+  if (tampered === undefined) throw new Error(`No expectation for a tampered ${tamper}`);
+  if (typeof tampered === 'number') return tampered;
+  const status = tampered[caller];
+  if (status === undefined) throw new Error(`No expectation for ${caller} with ${tamper}`);
+  return status;
+}
