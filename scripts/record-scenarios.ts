@@ -251,6 +251,15 @@ async function addDelegate(page: Page, kind: 'licence' | 'support', email: strin
 }
 
 const ERROR_DIALOG = 'Oops! An Error Occurred.';
+const HISTORY_DIALOG = 'Change History';
+
+async function openChangeHistory(page: Page) {
+  await click(page, page.getByRole('button', { name: 'Delegate access menu' }));
+  await click(page, page.getByRole('menuitem', { name: 'Change History' }));
+  const history = page.getByRole('dialog', { name: HISTORY_DIALOG });
+  await history.waitFor();
+  return history;
+}
 
 /** The error dialog shows `message`; CLOSE closes it. */
 async function closeErrorDialog(page: Page, message?: string): Promise<void> {
@@ -391,6 +400,7 @@ const journeys: Journey[] = [
       await see(page, { text: 'ACME.EXAMPLE' });
       await see(page, DELEGATE_MENU);
       await see(page, { text: 'You can add up to 30 more licenses' });
+      await see(page, { text: '17 of 20 licenses assigned, 3 free' });
     },
   },
   {
@@ -605,7 +615,8 @@ const journeys: Journey[] = [
   },
   {
     name: 'add-licences-error-after-another-tab-bought-more',
-    title: 'Adding licences on a stale page (another tab raised the total) shows the error dialog',
+    title:
+      'Adding licences on a stale page (another tab raised the total): refused, the error dialog says the total changed',
     async run(session) {
       const { page, open } = session;
       await open('/');
@@ -618,7 +629,10 @@ const journeys: Journey[] = [
       });
       await tab.close();
       await addLicences(page, 10);
-      await closeErrorDialog(page);
+      await closeErrorDialog(
+        page,
+        'The total number of licenses changed from 20 to 45 while you were adding licenses. Reload the page and try again.',
+      );
     },
   },
   {
@@ -744,6 +758,146 @@ const journeys: Journey[] = [
       );
       const within = dialog(DELEGATE_DIALOGS.licence.title);
       await see(page, { text: 'Nobody has this access yet', within });
+    },
+  },
+  {
+    name: 'admin-signs-out',
+    title:
+      'The admin signs out: the session ends on the server, the token is removed and withdrawn, everything is forgotten, home',
+    async run({ page, open }) {
+      await open('/');
+      await signInToDashboard(page, ACME.admin);
+      await click(page, page.getByRole('button', { name: 'Sign out' }));
+      await page.waitForURL((url) => url.pathname === '/');
+      await see(page, EMAIL_FIELD);
+      await see(page, gone(SIGN_IN));
+    },
+  },
+  {
+    name: 'sign-out-refused-by-the-server-still-signs-out',
+    title:
+      'Signing out when the server refuses it (the XSRF cookie is gone): only logged, the person is signed out all the same',
+    async run({ page, open, context }) {
+      await open('/');
+      await signInToDashboard(page, ACME.admin);
+      // Some cookies were cleared: the session cookie is still sent, its XSRF token is not.
+      await context.clearCookies({ name: XSRF_COOKIE });
+      await click(page, page.getByRole('button', { name: 'Sign out' }));
+      await page.waitForURL((url) => url.pathname === '/');
+      await recordedStep(page, 'log');
+      await see(page, EMAIL_FIELD);
+    },
+  },
+  {
+    name: 'sign-in-nearly-full-customer-sees-usage-warning',
+    title:
+      "The admin of a nearly full subscription (23 of 25 assigned) is warned, and 'Add more licenses' leads to the form",
+    async run({ page, open }) {
+      await open('/');
+      await signInToDashboard(page, 'admin@full.example');
+      await see(page, { text: 'Almost all licenses are assigned' });
+      await see(page, { text: '23 of 25 licenses assigned, 2 free' });
+      await click(page, page.getByRole('button', { name: 'Add more licenses' }));
+      await see(page, ADD_FORM);
+    },
+  },
+  {
+    name: 'sign-in-suspended-subscription-shows-why-without-add-form',
+    title:
+      'The admin of a suspended subscription sees that it is suspended and why, and no add-licences form',
+    async run({ page, open }) {
+      await open('/');
+      await signInToDashboard(page, 'admin@paused.example');
+      await see(page, {
+        text: 'This subscription is suspended. Licenses cannot be added while it is suspended.',
+      });
+      await see(page, gone(ADD_FORM));
+    },
+  },
+  {
+    name: 'admin-reads-change-history-pages-filters-and-downloads',
+    title:
+      'The admin reads the Change History: newest first, the next and previous page, a filter by kind, the CSV download',
+    async run(session) {
+      const { page, open } = session;
+      // Twenty-three changes made beforehand in another tab: more than one page of twenty.
+      const tab = await otherTab(session, ACME.admin);
+      await tab.post(API_PATHS.addLicence, {
+        customerId: 'C0acme001',
+        subscriptionId: 'sub-acme-001',
+        numberOfSeats: 21,
+        expectedNumberOfSeats: 20,
+      });
+      for (let round = 0; round < 11; round += 1) {
+        for (const action of ['add', 'delete']) {
+          await tab.post(API_PATHS.supportDelegate, {
+            email: 'ann@acme.example',
+            customerId: 'C0acme001',
+            action,
+          });
+        }
+      }
+      await tab.close();
+      await open('/');
+      await signInToDashboard(page, ACME.admin);
+      const history = await openChangeHistory(page);
+      const within = dialog(HISTORY_DIALOG);
+      const removed = { text: 'Removed support access from ann@acme.example', within };
+      const added = { text: 'Added 1 license (20 → 21)', within };
+      await see(page, { text: 'Page 1', within });
+      await see(page, removed);
+      await click(page, history.getByRole('button', { name: 'Next page' }));
+      await see(page, { text: 'Page 2', within });
+      await see(page, added);
+      await click(page, history.getByRole('button', { name: 'Previous page' }));
+      await see(page, { text: 'Page 1', within });
+      await click(page, history.getByText('Licenses', { exact: true }));
+      await see(page, added);
+      await see(page, gone(removed));
+      await quiet(page);
+      await Promise.all([
+        page.waitForEvent('download'),
+        history.getByRole('button', { name: 'Download CSV' }).click(),
+      ]);
+      await click(page, history.getByRole('button', { name: 'CLOSE', exact: true }));
+      await history.waitFor({ state: 'hidden' });
+    },
+  },
+  {
+    name: 'admin-opens-change-history-after-session-expired-sees-error',
+    title:
+      "The session cookie is gone (it expired): the Change History says why it cannot be loaded, and 'Try again' asks again",
+    async run({ page, open, context }) {
+      await open('/');
+      await signInToDashboard(page, ACME.admin);
+      await context.clearCookies();
+      const history = await openChangeHistory(page);
+      const refused =
+        'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.';
+      await see(page, { text: refused, within: dialog(HISTORY_DIALOG) });
+      await click(page, history.getByRole('button', { name: 'Try again' }));
+      await see(page, { text: refused, within: dialog(HISTORY_DIALOG) });
+      await click(page, history.getByRole('button', { name: 'CLOSE', exact: true }));
+      await history.waitFor({ state: 'hidden' });
+    },
+  },
+  {
+    name: 'admin-downloads-change-history-after-session-expired-sees-error',
+    title:
+      'The session cookie is gone (it expired) before the CSV download: the error dialog says why and nothing is saved',
+    async run({ page, open, context }) {
+      await open('/');
+      await signInToDashboard(page, ACME.admin);
+      const history = await openChangeHistory(page);
+      await see(page, { text: 'No changes recorded', within: dialog(HISTORY_DIALOG) });
+      await context.clearCookies();
+      await click(page, history.getByRole('button', { name: 'Download CSV' }));
+      await closeErrorDialog(
+        page,
+        'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+      );
+      await click(page, history.getByRole('button', { name: 'CLOSE', exact: true }));
+      await history.waitFor({ state: 'hidden' });
     },
   },
   {

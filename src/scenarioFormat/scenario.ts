@@ -69,6 +69,9 @@ export interface RecordedIdentityFailure {
 
 export type IdentityResult = { token: RecordedToken } | { error: RecordedIdentityFailure };
 
+/** What the identity provider said when asked to withdraw a token at sign-out. */
+export type RevokeResult = { revoked: true } | { error: RecordedIdentityFailure };
+
 export type StorageWrite =
   | { call: 'setEmail'; value: string }
   | { call: 'setTokenData'; value: { token: string; expiry: number } }
@@ -113,6 +116,8 @@ export type ScenarioStep =
   | { kind: 'action'; action: RecordedAction }
   | { kind: 'http'; request: HttpRequestRecord; response: HttpResponseRecord }
   | { kind: 'identity'; request: { hint: string; scopes: string[] }; result: IdentityResult }
+  /** Sign-out asked the identity provider to withdraw the token (its placeholder). */
+  | { kind: 'revoke'; request: { token: string }; result: RevokeResult }
   | ({ kind: 'storage' } & StorageWrite)
   /** A saga asked the browser service for an in-app move. */
   | { kind: 'navigate'; path: string }

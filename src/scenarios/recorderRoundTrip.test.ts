@@ -5,6 +5,7 @@ import {
   appStarted,
   emailSubmitted,
   signInRequested,
+  signOutRequested,
 } from '../client/features/session/sessionSlice';
 import { createFakeServices, FAKE_ACCESS_TOKEN, ok } from '../client/test/fakeServices';
 import { sampleSubscription } from '../client/test/sampleSubscription';
@@ -17,7 +18,7 @@ import { parseScenario } from './validateScenario';
 const XSRF_VALUE = 'opaque-xsrf-value';
 const STORED_TOKEN = 'stored-access-token';
 
-async function recordedSession() {
+async function recordedSession({ signOut = false } = {}) {
   const cookies: Record<string, string> = {};
   const fake = createFakeServices({
     http: {
@@ -30,6 +31,7 @@ async function recordedSession() {
         members: ['zed@acme.example', 'bob@acme.example'],
       }),
       [`POST ${API_PATHS.licenceDelegate}`]: ok({ members: [] }),
+      [`POST ${API_PATHS.signOut}`]: ok(null),
     },
   });
   const { config, ...services } = fake.services;
@@ -53,15 +55,16 @@ async function recordedSession() {
     signInRequested(),
     dialogOpened({ kind: 'licence' }),
     memberAddRequested({ kind: 'licence', email: 'ann@acme.example' }),
+    ...(signOut ? [signOutRequested()] : []),
   ]) {
     store.dispatch(intent);
     await settle();
   }
-  return recorder;
+  return { recorder, revoked: fake.calls.revoked };
 }
 
 it('a recorded session validates and replays, XSRF placeholder included', async () => {
-  const recorder = await recordedSession();
+  const { recorder } = await recordedSession();
   const scenario = parseScenario(recorder.scenario('round trip'), 'round-trip.json');
   const post = scenario.steps.find(
     (step) => step.kind === 'http' && step.request.method === 'POST',
@@ -85,7 +88,14 @@ it('a recorded session validates and replays, XSRF placeholder included', async 
 });
 
 it('no token or XSRF value of the session is in the file; equal values share a placeholder', async () => {
-  const recorder = await recordedSession();
+  const { recorder, revoked } = await recordedSession({ signOut: true });
+  // Sign-out asked the provider to withdraw the token, and the recording says so by placeholder.
+  expect(revoked).toEqual([FAKE_ACCESS_TOKEN]);
+  expect(recorder.scenario().steps).toContainEqual({
+    kind: 'revoke',
+    request: { token: 'access-token-2' },
+    result: { revoked: true },
+  });
   const scenario = recorder.scenario();
   const text = JSON.stringify(scenario);
   for (const secret of [FAKE_ACCESS_TOKEN, XSRF_VALUE, STORED_TOKEN]) {
@@ -102,7 +112,7 @@ it('no token or XSRF value of the session is in the file; equal values share a p
 });
 
 it('pseudonymises e-mail addresses deterministically, and the pseudonymised file still replays', async () => {
-  const recorder = await recordedSession();
+  const { recorder } = await recordedSession();
   const first = recorder.scenario('round trip', { pseudonymiseEmails: true });
   const again = recorder.scenario('round trip', { pseudonymiseEmails: true });
   expect(again).toEqual(first);

@@ -19,7 +19,7 @@ import {
 // Services that answer from a recording: every call is written to the replay's own timeline, and an
 // HTTP or identity call gets the recorded answer that fits it, or fails when none does.
 
-type Exchange = Extract<ScenarioStep, { kind: 'http' } | { kind: 'identity' }>;
+type Exchange = Extract<ScenarioStep, { kind: 'http' } | { kind: 'identity' } | { kind: 'revoke' }>;
 
 interface RecordedExchange {
   /** Position in the recorded steps. */
@@ -101,7 +101,7 @@ export function createReplaySession(
   const cookies: Record<string, string> = { ...scenario.start.cookies };
   const recorded: RecordedExchange[] = [];
   scenario.steps.forEach((step, index) => {
-    if (step.kind === 'http' || step.kind === 'identity') {
+    if (step.kind === 'http' || step.kind === 'identity' || step.kind === 'revoke') {
       recorded.push({ step: index, exchange: step, used: false });
     }
   });
@@ -206,6 +206,21 @@ export function createReplaySession(
     throw result.error;
   }
 
+  async function revoke(token: string): Promise<void> {
+    const request = { token };
+    const position = record({ kind: 'revoke', request, result: { error: UNRECORDED_IDENTITY } });
+    const picked = pickAnswer('revoke', request, () => true);
+    await answerAfter();
+    if (!picked || picked.entry.exchange.kind !== 'revoke') {
+      if (position >= 0) answers.set(position, { kind: 'unrecorded' });
+      throw UNRECORDED_IDENTITY;
+    }
+    if (position >= 0) answers.set(position, picked.source);
+    const result = asJson(picked.entry.exchange.result);
+    replaceAt(position, { kind: 'revoke', request, result });
+    if ('error' in result) throw result.error;
+  }
+
   // The portal's own storage service over an in-memory local storage seeded from the start.
   const localStorage = memoryStorage(scenario.start.localStorage);
   const realStorage = createStorageService(() => localStorage);
@@ -217,7 +232,11 @@ export function createReplaySession(
       post: <T>(path: string, body: unknown) =>
         track(() => http<T>(httpRequestRecord('POST', path, { body, xsrfToken: xsrfToken() }))),
     },
-    identity: { requestToken: (hint, scopes) => track(() => requestToken(hint, scopes)) },
+    // Both real identity services can revoke; so can the replay, from the recording.
+    identity: {
+      requestToken: (hint, scopes) => track(() => requestToken(hint, scopes)),
+      revoke: (token) => track(() => revoke(token)),
+    },
     storage: {
       getEmail: () => realStorage.getEmail(),
       getTokenData: () => realStorage.getTokenData(),

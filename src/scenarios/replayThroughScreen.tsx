@@ -78,6 +78,37 @@ async function quiet(screen: Screen, { ignoreInFlight = false } = {}): Promise<v
   }
 }
 
+/**
+ * jsdom has no object URLs and cannot follow a download link: while a replay runs, a file the
+ * screen saves (the change history's CSV) gets a stand-in address and its link goes nowhere, as a
+ * browser hands the file to its download shelf without leaving the page.
+ */
+function keepDownloadsInThePage(): { restore(): void } {
+  const names = ['createObjectURL', 'revokeObjectURL'] as const;
+  const before = names.map((name) => Object.getOwnPropertyDescriptor(URL, name));
+  const stand = { createObjectURL: () => 'blob:replay', revokeObjectURL: () => undefined };
+  for (const name of names) {
+    if (typeof URL[name] !== 'function') {
+      Object.defineProperty(URL, name, { configurable: true, writable: true, value: stand[name] });
+    }
+  }
+  const keepInPage = (event: MouseEvent) => {
+    const link = (event.target as Element | null)?.closest?.('a[download]');
+    if (link) event.preventDefault();
+  };
+  document.addEventListener('click', keepInPage, true);
+  return {
+    restore() {
+      document.removeEventListener('click', keepInPage, true);
+      names.forEach((name, index) => {
+        const descriptor = before[index];
+        if (descriptor) Object.defineProperty(URL, name, descriptor);
+        else Reflect.deleteProperty(URL, name);
+      });
+    },
+  };
+}
+
 function locationOf(url: string): { pathname: string; search: string } {
   const parsed = new URL(url, 'http://portal.invalid');
   return { pathname: parsed.pathname, search: parsed.search };
@@ -155,6 +186,7 @@ export async function replayThroughScreen(
     return result;
   };
 
+  const keepDownloads = keepDownloadsInThePage();
   const container = document.createElement('div');
   document.body.appendChild(container);
   const root = createRoot(container);
@@ -211,6 +243,7 @@ export async function replayThroughScreen(
     root.unmount();
     container.remove();
     observer.disconnect();
+    keepDownloads.restore();
     document.body.replaceChildren();
   }
 

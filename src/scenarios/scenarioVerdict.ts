@@ -70,7 +70,7 @@ const MAX_TIMELINE_LINES = 16;
 
 /** Inputs (responses, identity results) are what replay feeds in; only the request is compared. */
 function comparableKey(step: ScenarioStep): string {
-  if (step.kind === 'http' || step.kind === 'identity') {
+  if (step.kind === 'http' || step.kind === 'identity' || step.kind === 'revoke') {
     return stableJson(asJson({ kind: step.kind, request: step.request }));
   }
   return stableJson(asJson(step));
@@ -121,6 +121,8 @@ function kindName(step: ScenarioStep): string {
       return 'HTTP call';
     case 'identity':
       return 'identity call';
+    case 'revoke':
+      return 'token revocation';
     case 'user':
       return "person's event";
     case 'see':
@@ -218,7 +220,7 @@ function explainFirst(lines: DiffLine[], at: number, compared: Compared): Explai
     if (partner !== undefined) {
       const step = run.timeline[partner] as ScenarioStep;
       const changes =
-        step.kind === 'http' || step.kind === 'identity'
+        step.kind === 'http' || step.kind === 'identity' || step.kind === 'revoke'
           ? describeChanges((recordedStep as typeof step).request, step.request).map(
               (change) => `request.${change}`,
             )
@@ -233,7 +235,9 @@ function explainFirst(lines: DiffLine[], at: number, compared: Compared): Explai
       };
     }
     const never =
-      recordedStep.kind === 'http' || recordedStep.kind === 'identity'
+      recordedStep.kind === 'http' ||
+      recordedStep.kind === 'identity' ||
+      recordedStep.kind === 'revoke'
         ? 'was never made'
         : 'did not happen';
     const instead =

@@ -62,6 +62,8 @@ export function describeStep(step: ScenarioStep): string {
     }
     case 'identity':
       return `identity popup hint=${step.request.hint} scopes=${step.request.scopes.join(' ')}`;
+    case 'revoke':
+      return `identity revokes ${step.request.token}`;
     case 'storage':
       return `storage ${step.call} ${'value' in step ? valueText(step.value) : ''}`.trimEnd();
     case 'navigate':
@@ -80,6 +82,9 @@ export function describeAnswer(step: ScenarioStep): string {
   if (step.kind === 'http') return `→ ${step.response.status} ${valueText(step.response.body)}`;
   if (step.kind === 'identity') {
     return 'token' in step.result ? '→ token' : `→ error ${step.result.error.error}`;
+  }
+  if (step.kind === 'revoke') {
+    return 'revoked' in step.result ? '→ revoked' : `→ error ${step.result.error.error}`;
   }
   return '';
 }

@@ -30,6 +30,22 @@ export interface PersonEventOptions {
   onEvent: (event: UserEvent) => void;
 }
 
+/** Fields whose input events carry typed text; a radio or checkbox's input follows its click. */
+const TEXT_INPUT_TYPES: ReadonlySet<string> = new Set([
+  'email',
+  'number',
+  'password',
+  'search',
+  'tel',
+  'text',
+  'url',
+]);
+
+function takesText(element: Element): element is HTMLInputElement | HTMLTextAreaElement {
+  if (element.localName === 'textarea') return true;
+  return element.localName === 'input' && TEXT_INPUT_TYPES.has((element as HTMLInputElement).type);
+}
+
 const asElement = (target: EventTarget | null) =>
   target !== null && (target as Node).nodeType === 1 ? (target as Element) : null;
 
@@ -42,15 +58,19 @@ export function watchPersonEvents(win: Window, options: PersonEventOptions): () 
     // the key is what the person did, and it is recorded as such.
     const element = asElement(event.target);
     if (event.detail === 0 || !element || ignore(element)) return;
+    // A click on a label's text is handed on to its control as a click of its own; that one is
+    // recorded, as the click on the control (a radio button, a checkbox).
+    const label = element.closest('label');
+    if (label?.control && !label.control.contains(element)) return;
     const control = controlOf(element);
     if (control) onEvent({ action: 'click', target: elementRef(control) });
   };
 
   const input = (event: Event) => {
     const element = asElement(event.target);
-    if (!element || ignore(element) || !('value' in element)) return;
+    if (!element || ignore(element) || !takesText(element)) return;
     const control = controlOf(element) ?? element;
-    onEvent({ action: 'fill', target: elementRef(control), text: String(element.value) });
+    onEvent({ action: 'fill', target: elementRef(control), text: element.value });
   };
 
   const keydown = (event: KeyboardEvent) => {

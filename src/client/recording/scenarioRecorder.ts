@@ -190,6 +190,23 @@ export function createScenarioRecorder(options: ScenarioRecorderOptions): Scenar
     }
   }
 
+  async function revoke(identity: Services['identity'], token: string): Promise<void> {
+    redaction.secret('access-token', token);
+    const request = { token };
+    const position = write({
+      kind: 'revoke',
+      request,
+      result: { error: { error: 'no_answer_yet' } },
+    });
+    try {
+      await identity.revoke?.(token);
+      replace(position, { kind: 'revoke', request, result: { revoked: true } });
+    } catch (failure) {
+      replace(position, { kind: 'revoke', request, result: { error: asIdentityFailure(failure) } });
+      throw failure;
+    }
+  }
+
   function wrapServices(services: Services): Services {
     const { http, identity, storage, browser, clock, log } = services;
     return {
@@ -208,6 +225,7 @@ export function createScenarioRecorder(options: ScenarioRecorderOptions): Scenar
         },
       },
       identity: {
+        ...(identity.revoke ? { revoke: (token: string) => revoke(identity, token) } : {}),
         async requestToken(hint, scopes) {
           const request = { hint, scopes: [...scopes] };
           const position = write({

@@ -1,5 +1,5 @@
 import { StyleProvider } from '@ant-design/cssinjs';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router-dom';
 import { App } from '../app/App';
@@ -16,6 +16,8 @@ import { setUpScenarioRecording, type ScenarioRecordingSetUp } from './scenarioR
 // a file, with e-mail addresses pseudonymised on request.
 
 jest.setTimeout(20_000);
+// The lazy dashboard compiles antd on first import, which takes seconds on a busy machine.
+configure({ asyncUtilTimeout: 8_000 });
 
 const XSRF_VALUE = 'xsrf-secret-value';
 let cookies: Record<string, string> = {};

@@ -90,7 +90,18 @@ const fills =
   (step) =>
     step.kind === 'user' && step.action === 'fill' && step.target.name === name && text(step.text);
 
+const seesTextLike =
+  (pattern: RegExp): Test =>
+  (step) =>
+    step.kind === 'see' && 'text' in step && pattern.test(step.text) && step.absent !== true;
+const clicks =
+  (role: string, name: string): Test =>
+  (step) =>
+    step.kind === 'user' && step.action === 'click' && sameElement(step.target, role, name);
+
 const SUBSCRIPTION = '/api/subscription-info';
+const SIGN_OUT = '/api/sign-out';
+const HISTORY = '/api/history';
 const VALIDATOR = '/api/email-validator';
 const ADD_LICENCE = '/api/add-licence';
 const DELEGATE_PATHS = ['/api/licence-delegate', '/api/support-delegate'];
@@ -280,6 +291,51 @@ export const BEHAVIOUR_MAP: Record<string, (scenario: Scenario) => boolean> = {
       routeTo('/'),
     ),
   '4.23': (s) => startPath(s) === '/support' && none(onStart(s), (step) => step.kind === 'route'),
+  '4.24': (s) =>
+    inOrder(
+      s,
+      intent('session/signOutRequested'),
+      http('POST', SIGN_OUT, ok),
+      removedToken,
+      (step) => step.kind === 'revoke',
+      action('session/signedOut'),
+      navigateTo('/'),
+      routeTo('/'),
+    ),
+  '4.25': (s) =>
+    inOrder(
+      s,
+      loaded(() => true),
+      seesTextLike(/^\d+ of \d+ licenses? assigned, \d+ free$/),
+    ),
+  '4.26': (s) =>
+    inOrder(
+      s,
+      seesTextLike(/licenses are assigned/),
+      clicks('button', 'Add more licenses'),
+      sees('spinbutton', 'Add Licenses'),
+    ),
+  '4.27': (s) =>
+    inOrder(
+      s,
+      loaded((user) => user.status === 'SUSPENDED' || user.status === 'PENDING'),
+      seesTextLike(/^This subscription is/),
+      sees('spinbutton', 'Add Licenses', 'absent'),
+    ),
+  '4.28': (s) =>
+    inOrder(
+      s,
+      intent('history/historyOpened'),
+      http('GET', HISTORY, ok),
+      action('history/pageLoaded'),
+      intent('history/nextPageRequested'),
+      http('GET', HISTORY, ok),
+      intent('history/previousPageRequested'),
+      intent('history/kindChosen'),
+      intent('history/csvRequested'),
+      action('history/csvReady'),
+      intent('history/historyClosed'),
+    ),
 
   '8.1': (s) =>
     inOrder(
@@ -339,6 +395,23 @@ export const BEHAVIOUR_MAP: Record<string, (scenario: Scenario) => boolean> = {
       delegateCall('POST', failed),
       action('errors/errorDialogShown'),
       action('delegates/memberChangeFailed'),
+    ),
+  '8.10': (s) =>
+    inOrder(s, http('POST', SIGN_OUT, failed), logged, removedToken, action('session/signedOut')),
+  '8.11': (s) =>
+    inOrder(
+      s,
+      http('GET', HISTORY, failed),
+      action('history/pageLoadFailed'),
+      intent('history/pageRetried'),
+    ),
+  '8.12': (s) =>
+    inOrder(
+      s,
+      intent('history/csvRequested'),
+      http('GET', HISTORY, failed),
+      action('history/csvFailed'),
+      action('errors/errorDialogShown'),
     ),
   '8.9': (s) =>
     inOrder(

@@ -42,6 +42,7 @@ function actor(step: ScenarioStep): string {
     case 'http':
       return 'HTTP';
     case 'identity':
+    case 'revoke':
       return 'Identity';
     case 'storage':
       return 'Storage';
