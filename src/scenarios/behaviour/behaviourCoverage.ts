@@ -13,6 +13,15 @@ export const COVERED_SECTIONS = ['Flows', 'Error catalogue'];
 
 const MAX_FILES_SHOWN = 4;
 
+/**
+ * Items the library is known not to exercise yet, each with why; reported as gaps, not problems.
+ * An item listed here that a scenario does exercise is a problem, so the list cannot go stale.
+ */
+export const KNOWN_GAPS: Readonly<Record<string, string>> = {
+  '8.10':
+    'its recording removes the XSRF cookie outside any answer, which saga replay cannot model yet (saga tests cover it: src/client/features/session/signOut.test.ts)',
+};
+
 export interface BehaviourItem {
   number: string;
   section: string;
@@ -75,8 +84,10 @@ export function behaviourCoverage(
       problems.push(
         `${item.number} (${item.summary}) has no rule in src/scenarios/behaviour/behaviourMap.ts`,
       );
-    } else if (item.scenarios.length === 0) {
+    } else if (item.scenarios.length === 0 && KNOWN_GAPS[item.number] === undefined) {
       problems.push(`${item.number} (${item.summary}) is exercised by no scenario`);
+    } else if (item.scenarios.length > 0 && KNOWN_GAPS[item.number] !== undefined) {
+      problems.push(`${item.number} is exercised now: remove it from KNOWN_GAPS`);
     }
   }
   const numbers = new Set(items.map((item) => item.number));
