@@ -1,16 +1,24 @@
+import type { HistoryPage } from '../../contract/history';
+import type { RecordedChange } from '../store/portalStore';
 import { removeDataDir, startPortal, type Browser, type Portal } from '../testing/portalHarness';
 
-// Spec §6 on the server: role × endpoint × own or foreign customer. Each case runs on a fresh
-// sandbox so that one allowed change never decides the next case.
+// Every permission the portal decides (docs/api.md, "Permissions"): role × endpoint × own or foreign
+// customer, with what the caller sees and what changed on both customers afterwards. Each case runs
+// on a fresh sandbox so that one allowed change never decides the next case.
 
 type Role = 'admin' | 'licence delegate' | 'support delegate' | 'plain user' | 'flexible admin';
 type Target = 'own' | 'foreign';
+type DelegateList = 'licence' | 'support';
 type Endpoint =
   | 'add-licence'
-  | 'GET licence-delegate'
-  | 'POST licence-delegate'
-  | 'GET support-delegate'
-  | 'POST support-delegate';
+  | `GET ${DelegateList}-delegate`
+  | `add ${DelegateList}-delegate`
+  | `delete ${DelegateList}-delegate`
+  | 'GET history'
+  | 'GET history kind=licences'
+  | 'GET history kind=licence-delegate'
+  | 'GET history kind=support-delegate'
+  | 'sign-out';
 
 const ROLES: Record<Role, string> = {
   admin: 'admin@acme.example',
@@ -20,82 +28,155 @@ const ROLES: Record<Role, string> = {
   'flexible admin': 'admin@flex.example',
 };
 
-const CUSTOMERS = {
-  acme: { customerId: 'C0acme001', subscriptionId: 'sub-acme-001', seats: 20 },
-  flex: { customerId: 'C0flex001', subscriptionId: 'sub-flex-001', seats: 10 },
+interface Customer {
+  customerId: string;
+  subscriptionId: string;
+  domain: string;
+}
+const ACME: Customer = {
+  customerId: 'C0acme001',
+  subscriptionId: 'sub-acme-001',
+  domain: 'acme.example',
+};
+const FLEX: Customer = {
+  customerId: 'C0flex001',
+  subscriptionId: 'sub-flex-001',
+  domain: 'flex.example',
 };
 
+const LISTS: DelegateList[] = ['licence', 'support'];
 const ENDPOINTS: Endpoint[] = [
   'add-licence',
-  'GET licence-delegate',
-  'POST licence-delegate',
-  'GET support-delegate',
-  'POST support-delegate',
+  ...LISTS.flatMap((list): Endpoint[] => [
+    `GET ${list}-delegate`,
+    `add ${list}-delegate`,
+    `delete ${list}-delegate`,
+  ]),
+  'GET history',
+  'GET history kind=licences',
+  'GET history kind=licence-delegate',
+  'GET history kind=support-delegate',
+  'sign-out',
 ];
+
+const allowed = (status: number) => status === 200 || status === 204;
+const every = (status: number) =>
+  Object.fromEntries(ENDPOINTS.map((endpoint) => [endpoint, status])) as Record<Endpoint, number>;
 
 /** The status each role gets on its own customer; any foreign customer is always 403. */
 const OWN_STATUS: Record<Role, Record<Endpoint, number>> = {
-  admin: {
-    'add-licence': 200,
-    'GET licence-delegate': 200,
-    'POST licence-delegate': 200,
-    'GET support-delegate': 200,
-    'POST support-delegate': 200,
-  },
+  admin: { ...every(200), 'sign-out': 204 },
   'licence delegate': {
+    ...every(403),
     'add-licence': 200,
-    'GET licence-delegate': 403,
-    'POST licence-delegate': 403,
-    'GET support-delegate': 403,
-    'POST support-delegate': 403,
+    'GET history': 200,
+    'GET history kind=licences': 200,
+    'sign-out': 204,
   },
-  'support delegate': {
-    'add-licence': 403,
-    'GET licence-delegate': 403,
-    'POST licence-delegate': 403,
-    'GET support-delegate': 403,
-    'POST support-delegate': 403,
-  },
-  'plain user': {
-    'add-licence': 403,
-    'GET licence-delegate': 403,
-    'POST licence-delegate': 403,
-    'GET support-delegate': 403,
-    'POST support-delegate': 403,
-  },
+  'support delegate': { ...every(403), 'sign-out': 204 },
+  'plain user': { ...every(403), 'sign-out': 204 },
   // A Flexible plan buys no seats (400), but its admin manages both delegate lists.
-  'flexible admin': {
-    'add-licence': 400,
-    'GET licence-delegate': 200,
-    'POST licence-delegate': 200,
-    'GET support-delegate': 200,
-    'POST support-delegate': 200,
-  },
+  'flexible admin': { ...every(200), 'add-licence': 400, 'sign-out': 204 },
 };
 
-function call(browser: Browser, endpoint: Endpoint, customer: (typeof CUSTOMERS)['acme']) {
-  const [method, name] = endpoint.includes(' ') ? endpoint.split(' ') : ['POST', endpoint];
-  if (name === 'add-licence') {
+/** What each customer looks like: seats, both delegate lists and the listed history kinds. */
+async function stateOf(portal: Portal, customer: Customer) {
+  const { provider } = portal.sandbox;
+  const subscription = await provider.findWorkspaceSubscription(customer.customerId);
+  const history = await portal.store.listHistory({
+    customerId: customer.customerId,
+    kinds: ['licences', 'licence-delegate', 'support-delegate'],
+    olderThan: null,
+    limit: 100,
+  });
+  return {
+    seats: subscription?.numberOfSeats,
+    licence: await provider.listDelegates('licence', customer.customerId),
+    support: await provider.listDelegates('support', customer.customerId),
+    history: history.map((entry) => `${entry.state} ${entry.change.kind}`),
+  };
+}
+type CustomerState = Awaited<ReturnType<typeof stateOf>>;
+
+const newcomer = (customer: Customer) => `newcomer@${customer.domain}`;
+const leaving = (customer: Customer) => `leaving@${customer.domain}`;
+
+/** Both customers start with a member to delete on each list and one done change of each kind. */
+async function seed(portal: Portal, customer: Customer, seats: number) {
+  for (const list of LISTS) {
+    await portal.sandbox.provider.addDelegate(list, customer.customerId, leaving(customer));
+  }
+  const changes: RecordedChange[] = [
+    { kind: 'licences', subscriptionId: customer.subscriptionId, before: seats, after: seats },
+    { kind: 'licence-delegate', action: 'add', member: leaving(customer), before: [], after: null },
+    { kind: 'support-delegate', action: 'add', member: leaving(customer), before: [], after: null },
+  ];
+  for (const change of changes) {
+    const id = await portal.store.recordIntent({
+      customerId: customer.customerId,
+      actor: `admin@${customer.domain}`,
+      requestId: `seed-${change.kind}`,
+      at: portal.clock.now,
+      change,
+    });
+    await portal.store.completeChange(
+      id,
+      change.kind === 'licences' ? change.after : [leaving(customer)],
+    );
+  }
+}
+
+function call(browser: Browser, endpoint: Endpoint, customer: Customer, seats: number) {
+  if (endpoint === 'sign-out') return browser.post('/api/sign-out', {});
+  if (endpoint === 'add-licence') {
     return browser.post('/api/add-licence', {
       customerId: customer.customerId,
       subscriptionId: customer.subscriptionId,
-      numberOfSeats: customer.seats + 1,
+      numberOfSeats: seats + 1,
     });
   }
-  if (method === 'GET') return browser.get(`/api/${name}?customer=${customer.customerId}`);
-  return browser.post(`/api/${name}`, {
-    email: 'newcomer@acme.example',
-    customerId: customer.customerId,
-    action: 'add',
-  });
+  const [verb, name = ''] = endpoint.split(' ');
+  if (name === 'history') {
+    const kind = endpoint.split('kind=')[1];
+    const query = kind === undefined ? '' : `&kind=${kind}`;
+    return browser.get(`/api/history?customer=${customer.customerId}${query}`);
+  }
+  if (verb === 'GET') return browser.get(`/api/${name}?customer=${customer.customerId}`);
+  const email = verb === 'add' ? newcomer(customer) : leaving(customer);
+  return browser.post(`/api/${name}`, { email, customerId: customer.customerId, action: verb });
+}
+
+/** The own customer's state after an allowed change; reads, history and sign-out change nothing. */
+function afterAllowed(
+  endpoint: Endpoint,
+  customer: Customer,
+  before: CustomerState,
+): CustomerState {
+  const [verb, name = ''] = endpoint.split(' ');
+  const list = name.split('-')[0] as DelegateList;
+  if (endpoint === 'add-licence') {
+    return {
+      ...before,
+      seats: (before.seats ?? 0) + 1,
+      history: ['done licences', ...before.history],
+    };
+  }
+  if (verb === 'add' || verb === 'delete') {
+    const members =
+      verb === 'add'
+        ? [...before[list], newcomer(customer)].sort()
+        : before[list].filter((member) => member !== leaving(customer));
+    return { ...before, [list]: members, history: [`done ${list}-delegate`, ...before.history] };
+  }
+  return before;
 }
 
 const cases = (Object.keys(ROLES) as Role[]).flatMap((role) =>
   ENDPOINTS.flatMap((endpoint) =>
-    (['own', 'foreign'] as Target[]).map((target) => ({
+    (endpoint === 'sign-out' ? ['own'] : ['own', 'foreign']).map((target) => ({
       role,
       endpoint,
-      target,
+      target: target as Target,
       expected: target === 'own' ? OWN_STATUS[role][endpoint] : 403,
     })),
   ),
@@ -109,32 +190,50 @@ afterEach(async () => {
 
 it.each(cases)('$role → $endpoint on the $target customer: $expected', async (testCase) => {
   portal = await startPortal();
-  const browser = await portal.signIn(ROLES[testCase.role]);
   const ownIsFlex = testCase.role === 'flexible admin';
-  const own = ownIsFlex ? CUSTOMERS.flex : CUSTOMERS.acme;
-  const foreign = ownIsFlex ? CUSTOMERS.acme : CUSTOMERS.flex;
-  const answer = await call(browser, testCase.endpoint, testCase.target === 'own' ? own : foreign);
+  const own = ownIsFlex ? FLEX : ACME;
+  const foreign = ownIsFlex ? ACME : FLEX;
+  const target = testCase.target === 'own' ? own : foreign;
+  await seed(portal, ACME, 20);
+  await seed(portal, FLEX, 10);
+  const browser = await portal.signIn(ROLES[testCase.role]);
+  const ownBefore = await stateOf(portal, own);
+  const foreignBefore = await stateOf(portal, foreign);
+
+  const answer = await call(browser, testCase.endpoint, target, ownBefore.seats ?? 0);
+
   expect(answer.status).toBe(testCase.expected);
-  if (testCase.expected !== 200) {
+  if (!allowed(testCase.expected)) {
     expect(answer.body).toMatchObject({ error: { code: testCase.expected } });
   }
-  // Nothing changed on the other customer, whatever the answer.
-  const untouched = await portal.sandbox.provider.findWorkspaceSubscription(foreign.customerId);
-  expect(untouched?.numberOfSeats).toBe(foreign.seats);
-  expect(await portal.sandbox.provider.listDelegates('licence', foreign.customerId)).not.toContain(
-    'newcomer@acme.example',
+  // A licence delegate's history without a kind shows the licence adds only.
+  if (testCase.endpoint === 'GET history' && allowed(testCase.expected)) {
+    const kinds = (answer.body as HistoryPage).entries.map((entry) => entry.kind);
+    expect(kinds.sort()).toEqual(
+      testCase.role === 'licence delegate'
+        ? ['licences']
+        : ['licence-delegate', 'licences', 'support-delegate'],
+    );
+  }
+  // The allowed change, and nothing else, on either customer.
+  const changed = testCase.target === 'own' && allowed(testCase.expected);
+  expect(await stateOf(portal, own)).toEqual(
+    changed ? afterAllowed(testCase.endpoint, own, ownBefore) : ownBefore,
   );
+  expect(await stateOf(portal, foreign)).toEqual(foreignBefore);
 });
 
 it('refuses a subscriptionId that is not the caller’s own, even with the own customerId', async () => {
   portal = await startPortal();
   const admin = await portal.signIn(ROLES.admin);
+  const flexBefore = await stateOf(portal, FLEX);
+  const acmeBefore = await stateOf(portal, ACME);
   const answer = await admin.post('/api/add-licence', {
-    customerId: CUSTOMERS.acme.customerId,
-    subscriptionId: CUSTOMERS.flex.subscriptionId,
+    customerId: ACME.customerId,
+    subscriptionId: FLEX.subscriptionId,
     numberOfSeats: 21,
   });
   expect(answer.status).toBe(403);
-  const flex = await portal.sandbox.provider.findWorkspaceSubscription(CUSTOMERS.flex.customerId);
-  expect(flex?.numberOfSeats).toBe(CUSTOMERS.flex.seats);
+  expect(await stateOf(portal, FLEX)).toEqual(flexBefore);
+  expect(await stateOf(portal, ACME)).toEqual(acmeBefore);
 });
