@@ -3,6 +3,8 @@ import { emailConfirmed } from '../features/session/sessionSlice';
 import { subscriptionRequested } from '../features/subscription/subscriptionSlice';
 import { ok } from '../test/fakeServices';
 import { renderWithProviders } from '../test/renderWithProviders';
+import { shownStyle } from '../test/shownStyle';
+import { ACCENT_COLOUR, WARN_COLOUR } from '../app/theme';
 
 // antd screens are slow to mount under jsdom, more so when every suite runs at once.
 jest.setTimeout(20_000);
@@ -106,13 +108,20 @@ describe('HomePage', () => {
     expect(screen.queryByRole('button', { name: 'Sign in with Google' })).not.toBeInTheDocument();
   });
 
-  it('colours Next as a warning for the support destination and as the accent otherwise', () => {
-    const licences = renderWithProviders();
-    expect(nextButton()).not.toHaveClass('ant-btn-dangerous');
-    expect(nextButton()).toHaveClass('ant-btn-primary');
-    licences.unmount();
-
-    renderWithProviders({ state: { session: { destination: 'support' } } });
-    expect(nextButton()).toHaveClass('ant-btn-dangerous');
+  // Spec §2: what the person sees is the button's colour, once a valid address enables it.
+  it.each([
+    ['the accent', 'the licenses destination', 'licenses', ACCENT_COLOUR],
+    ['the warn colour', 'the support destination', 'support', WARN_COLOUR],
+    ['the warn colour', 'any other destination', 'billing', WARN_COLOUR],
+  ])('shows Next in %s for %s', async (_colour, _destination, destination, colour) => {
+    const { user } = renderWithProviders({
+      state: { session: { destination } },
+      injectStyles: true,
+    });
+    const next = nextButton();
+    await user.type(emailBox(), 'admin@acme.example');
+    expect(next).toBeEnabled();
+    expect(shownStyle(next, 'background-color')).toBe(colour.toLowerCase());
+    expect(shownStyle(next, 'color')).toBe('#fff');
   });
 });

@@ -35,6 +35,8 @@ export interface RenderOptions {
   services?: FakeServicesOptions;
   /** For fake timers: user-event must advance them. */
   advanceTimers?: (ms: number) => void;
+  /** Inject antd's styles into the document, for a test that looks at colours (slower queries). */
+  injectStyles?: boolean;
 }
 
 export function buildState(overrides: StateOverrides = {}): RootState {
@@ -70,10 +72,9 @@ export function renderWithProviders(options: RenderOptions = {}) {
   const user = userEvent.setup({ delay: null, advanceTimers: options.advanceTimers });
   // antd's CSS-in-JS is collected, not injected: jsdom resolves every style sheet for every
   // getComputedStyle, which made each role query take most of a second.
+  const app = <App store={store} router={router} config={context.config} />;
   const view = render(
-    <StyleProvider mock="server">
-      <App store={store} router={router} config={context.config} />
-    </StyleProvider>,
+    options.injectStyles === true ? app : <StyleProvider mock="server">{app}</StyleProvider>,
   );
   return { ...view, store, router, fake, user };
 }
