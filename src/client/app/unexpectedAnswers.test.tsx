@@ -5,6 +5,7 @@ import { UNEXPECTED_MEMBERS_ANSWER } from '../features/delegates/delegateError';
 import { dialogOpened } from '../features/delegates/delegatesSlice';
 import { ok, type FakeHttpAnswer } from '../test/fakeServices';
 import { findDialog } from '../test/dialogs';
+import { preferReducedMotion } from '../test/matchMedia';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { sampleSubscription } from '../test/sampleSubscription';
 
@@ -13,16 +14,7 @@ import { sampleSubscription } from '../test/sampleSubscription';
 jest.setTimeout(20_000);
 
 // The forbidden details appear at once under reduced motion, so the typing clock stays out of these.
-const originalMatchMedia = window.matchMedia;
-beforeAll(() => {
-  window.matchMedia = ((query: string) => ({
-    ...originalMatchMedia(query),
-    matches: query === '(prefers-reduced-motion: reduce)',
-  })) as typeof window.matchMedia;
-});
-afterAll(() => {
-  window.matchMedia = originalMatchMedia;
-});
+preferReducedMotion();
 
 const subscription = sampleSubscription();
 

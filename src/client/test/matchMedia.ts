@@ -13,3 +13,15 @@ export function matchMediaMatching(matching: readonly string[] = []): typeof win
     dispatchEvent: () => false,
   })) as typeof window.matchMedia;
 }
+
+/** For the tests of one file: the person prefers reduced motion; the jest setup's stub comes back after. */
+export function preferReducedMotion(): void {
+  let before: typeof window.matchMedia;
+  beforeAll(() => {
+    before = window.matchMedia;
+    window.matchMedia = matchMediaMatching(['(prefers-reduced-motion: reduce)']);
+  });
+  afterAll(() => {
+    window.matchMedia = before;
+  });
+}
