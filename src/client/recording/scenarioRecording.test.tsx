@@ -5,6 +5,7 @@ import { createMemoryRouter } from 'react-router-dom';
 import { App } from '../app/App';
 import { routes } from '../app/routes';
 import { startPage } from '../app/startPage';
+import type { AppStore } from '../app/store';
 import { createFakeServices, FAKE_ACCESS_TOKEN, ok } from '../test/fakeServices';
 import { sampleSubscription } from '../test/sampleSubscription';
 import { SCENARIO_STORAGE_KEYS, type StoredRecording } from './recordingStorage';
@@ -45,14 +46,20 @@ function openPortal(options: { recording?: boolean; url?: string } = {}) {
     ...fakeServices,
     browser: { ...fakeServices.browser, navigate: (path: string) => void router.navigate(path) },
   };
-  const setUp = setUpScenarioRecording(config, services, router);
-  recording = setUp;
-  const store = startPage({
-    config,
-    services: setUp.services,
-    middleware: setUp.middleware,
-    location: new URL(url, 'http://localhost'),
+  // The recorder mounts its panel and the first intent updates it: both inside act, like render.
+  let setUp: ScenarioRecordingSetUp = { services, middleware: [], dispose: () => undefined };
+  let store: AppStore | undefined;
+  act(() => {
+    setUp = setUpScenarioRecording(config, services, router);
+    recording = setUp;
+    store = startPage({
+      config,
+      services: setUp.services,
+      middleware: setUp.middleware,
+      location: new URL(url, 'http://localhost'),
+    });
   });
+  if (store === undefined) throw new Error('the page did not start');
   const view = render(
     <StyleProvider mock="server">
       <App store={store} router={router} config={config} />
@@ -85,7 +92,9 @@ function restoreObjectUrls() {
 
 const emailBox = () => screen.getByRole('textbox', { name: 'Email address' });
 
+let consoleErrors: jest.SpyInstance;
 beforeEach(() => {
+  consoleErrors = jest.spyOn(console, 'error');
   cookies = {};
   document.cookie = 'XSRF-TOKEN=; max-age=0';
   window.sessionStorage.clear();
@@ -97,8 +106,21 @@ afterEach(() => {
   unmount = undefined;
   act(() => recording?.dispose());
   recording = undefined;
+  // Every update of the screen and the recorder's panel happened inside act.
+  const outsideAct = consoleErrors.mock.calls.filter((call) => String(call[0]).includes('act('));
   jest.restoreAllMocks();
+  expect(outsideAct).toEqual([]);
   restoreObjectUrls();
+  window.history.replaceState(null, '', '/');
+});
+
+afterAll(() => {
+  // Every root this file mounted is gone: the portal's and the recorder's panel.
+  expect(document.body.querySelector('[data-scenario-recorder]')).toBeNull();
+  expect(document.body.childElementCount).toBe(0);
+  expect(URL_FUNCTIONS.map((name) => Object.getOwnPropertyDescriptor(URL, name))).toEqual(
+    urlFunctionsBefore,
+  );
 });
 
 it('does nothing unless the configuration allows recording, whatever the query says', () => {
@@ -163,7 +185,7 @@ it('records keys, screen checks and the locations the screen moved to', async ()
   expect(() => handle?.see({ target: { role: 'button', name: 'Sign in with Google' } })).toThrow(
     /The screen does not show/,
   );
-  handle?.see({ target: { role: 'button', name: 'Next' }, disabled: true });
+  act(() => handle?.see({ target: { role: 'button', name: 'Next' }, disabled: true }));
   const steps = handle?.current().steps ?? [];
   expect(steps.filter((step) => ['route', 'user', 'see'].includes(step.kind))).toEqual([
     // The guard sent the person home: no saga asked for it, the screen's location says so.
@@ -222,6 +244,8 @@ it('keeps the recording in session storage and offers the previous page after a 
 
   unmount?.();
   act(() => recording?.dispose());
+  expect(document.body.querySelector('[data-scenario-recorder]')).toBeNull();
+  expect(document.body).toHaveTextContent('');
   openPortal({ recording: true });
   const previous = JSON.parse(
     window.sessionStorage.getItem(SCENARIO_STORAGE_KEYS.previous) ?? 'null',
