@@ -72,6 +72,8 @@ function buildWhatIsMissing() {
     ]);
   }
   if (olderThanSources(serverMain, SERVER_SOURCES)) {
+    // tsc never deletes; an older build's files (a test since excluded, say) must not stay behind.
+    fs.rmSync(path.join(root, 'dist', 'server'), { recursive: true, force: true });
     run('Building the server (tsc -p tsconfig.server.json)', 'typescript/bin/tsc', [
       '-p',
       'tsconfig.server.json',
