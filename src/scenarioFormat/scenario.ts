@@ -51,7 +51,8 @@ export interface HttpResponseRecord {
   /** HTTP status; a 2xx is recorded as 200 (the service hands sagas the body only); 0 = no answer. */
   status: number;
   body: unknown;
-  /** Script-readable cookies the answer set (XSRF-TOKEN from subscription-info), as placeholders. */
+  /** Script-readable cookies the answer set (XSRF-TOKEN from subscription-info), as placeholders;
+   * '' for one it removed (sign-out). */
   cookies?: Record<string, string>;
 }
 
@@ -119,6 +120,9 @@ export type ScenarioStep =
   /** Sign-out asked the identity provider to withdraw the token (its placeholder). */
   | { kind: 'revoke'; request: { token: string }; result: RevokeResult }
   | ({ kind: 'storage' } & StorageWrite)
+  /** The browser's readable cookies changed outside any answer (one expired, they were cleared):
+   * all of them now, as placeholders. Replay takes them as its own before the next call. */
+  | { kind: 'cookies'; cookies: Record<string, string> }
   /** A saga asked the browser service for an in-app move. */
   | { kind: 'navigate'; path: string }
   /** The screen's location changed (a saga's move, a guard's redirect), path and query. */

@@ -18,7 +18,7 @@ import { parseScenario } from './validateScenario';
 const XSRF_VALUE = 'opaque-xsrf-value';
 const STORED_TOKEN = 'stored-access-token';
 
-async function recordedSession({ signOut = false } = {}) {
+async function recordedSession({ signOut = false, cookiesLost = false } = {}) {
   const cookies: Record<string, string> = {};
   const fake = createFakeServices({
     http: {
@@ -57,6 +57,8 @@ async function recordedSession({ signOut = false } = {}) {
     memberAddRequested({ kind: 'licence', email: 'ann@acme.example' }),
     ...(signOut ? [signOutRequested()] : []),
   ]) {
+    // The browser drops the readable cookies on its own (they expired) before the add.
+    if (cookiesLost && memberAddRequested.match(intent)) delete cookies[XSRF_COOKIE];
     store.dispatch(intent);
     await settle();
   }
@@ -133,4 +135,22 @@ it('pseudonymises e-mail addresses deterministically, and the pseudonymised file
     'pseudonymised.json',
   );
   expect(verdict.report).toBe('');
+});
+
+it('cookies the browser dropped on its own are a step, and replay sends what is left', async () => {
+  const { recorder } = await recordedSession({ cookiesLost: true });
+  const scenario = parseScenario(recorder.scenario(), 'cookies.json');
+  const at = scenario.steps.findIndex((step) => step.kind === 'cookies');
+  expect(scenario.steps[at]).toEqual({ kind: 'cookies', cookies: {} });
+  expect(scenario.steps[at + 1]).toMatchObject({
+    kind: 'http',
+    request: { method: 'POST', xsrf: false },
+  });
+  expect((await replayScenario(scenario, 'cookies.json')).report).toBe('');
+  // Without the step, replay still holds the cookie and sends it: the request differs.
+  const without = structuredClone(scenario);
+  without.steps.splice(at, 1);
+  expect((await replayScenario(without, 'cookies.json')).report).toContain(
+    'changed:  request.xsrf: recorded false, replayed true',
+  );
 });

@@ -182,13 +182,34 @@ export function createReplaySession(
     if (position >= 0) answers.set(position, picked.source);
     const response = asJson(picked.entry.exchange.response);
     replaceAt(position, { kind: 'http', request, response });
-    Object.assign(cookies, response.cookies);
+    // The answer's cookies become the browser's; '' is one it removed (sign-out).
+    for (const [name, value] of Object.entries(response.cookies ?? {})) {
+      if (value === '') Reflect.deleteProperty(cookies, name);
+      else cookies[name] = value;
+    }
     if (response.status >= 200 && response.status < 300) return response.body as T;
     const failure: HttpFailure = { status: response.status, body: response.body };
     throw failure;
   }
 
-  const xsrfToken = () => cookies[XSRF_COOKIE];
+  const cookieChanges = scenario.steps.flatMap((step, index) =>
+    step.kind === 'cookies' ? [{ index, cookies: step.cookies }] : [],
+  );
+  /** Cookies the browser changed on its own before the next recorded call become the replay's. */
+  function noticeCookies() {
+    const next = recorded.find((entry) => !entry.used)?.step ?? Number.POSITIVE_INFINITY;
+    while (cookieChanges[0] && cookieChanges[0].index < next) {
+      const change = cookieChanges.shift() as (typeof cookieChanges)[number];
+      for (const name of Object.keys(cookies)) Reflect.deleteProperty(cookies, name);
+      Object.assign(cookies, change.cookies);
+      record({ kind: 'cookies', cookies: { ...change.cookies } });
+    }
+  }
+
+  const xsrfToken = () => {
+    noticeCookies();
+    return cookies[XSRF_COOKIE];
+  };
 
   async function requestToken(hint: string, scopes: readonly string[]): Promise<IdentityToken> {
     const request = { hint, scopes: [...scopes] };
@@ -227,8 +248,10 @@ export function createReplaySession(
 
   const services: Services = {
     http: {
-      get: <T>(path: string, query?: Query, headers?: Record<string, string>) =>
-        track(() => http<T>(httpRequestRecord('GET', path, { query, headers }))),
+      get: <T>(path: string, query?: Query, headers?: Record<string, string>) => {
+        noticeCookies();
+        return track(() => http<T>(httpRequestRecord('GET', path, { query, headers })));
+      },
       post: <T>(path: string, body: unknown) =>
         track(() => http<T>(httpRequestRecord('POST', path, { body, xsrfToken: xsrfToken() }))),
     },

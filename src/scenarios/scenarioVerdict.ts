@@ -133,6 +133,8 @@ function kindName(step: ScenarioStep): string {
       return 'action';
     case 'storage':
       return 'storage effect';
+    case 'cookies':
+      return 'cookie change';
     case 'navigate':
     case 'assign':
     case 'reload':

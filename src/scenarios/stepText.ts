@@ -48,6 +48,10 @@ export function describeStep(step: ScenarioStep): string {
     }
     case 'route':
       return `screen at ${step.path}`;
+    case 'cookies': {
+      const names = Object.keys(step.cookies);
+      return `browser cookies now ${names.length === 0 ? 'none' : names.join(', ')} (changed outside any answer)`;
+    }
     case 'intent':
     case 'action':
       return `${step.kind} ${step.action.type} ${valueText(step.action.payload)}`.trimEnd();

@@ -77,14 +77,21 @@ function httpFailureParts(failure: unknown): { status: number; body: unknown } {
   return { status: NO_RESPONSE, body: null };
 }
 
-/** Cookies that changed during an exchange: the ones the answer set. */
+/** Cookies that changed during an exchange: the ones the answer set, and '' for one it removed. */
 function changedCookies(
   before: Record<string, string>,
   after: Record<string, string>,
 ): Record<string, string> | undefined {
   const changed = Object.entries(after).filter(([name, value]) => before[name] !== value);
-  return changed.length === 0 ? undefined : Object.fromEntries(changed);
+  const removed = Object.keys(before)
+    .filter((name) => !(name in after))
+    .map((name) => [name, ''] as const);
+  const all = [...changed, ...removed];
+  return all.length === 0 ? undefined : Object.fromEntries(all);
 }
+
+const sameCookies = (a: Record<string, string>, b: Record<string, string>) =>
+  changedCookies(a, b) === undefined;
 
 const sameTarget = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -121,6 +128,8 @@ export function createScenarioRecorder(options: ScenarioRecorderOptions): Scenar
     clock: { start: options.startedAt, readings },
     config: asJson(options.config),
   };
+  /** The readable cookies as the portal last saw them; a change outside any answer is a step. */
+  let knownCookies = start.cookies;
   let latestState: unknown = {};
   /** Set by assign or reload: the page is going away, and at the next task it is gone. */
   let ending = false;
@@ -167,6 +176,14 @@ export function createScenarioRecorder(options: ScenarioRecorderOptions): Scenar
     }, 0);
   }
 
+  /** Cookies the browser changed on its own (one expired, someone cleared them) since last seen. */
+  function noticeCookies(): Record<string, string> {
+    const now = readCookies();
+    if (!sameCookies(knownCookies, now)) write({ kind: 'cookies', cookies: { ...now } });
+    knownCookies = now;
+    return now;
+  }
+
   async function exchange<T>(request: HttpRequestRecord, send: () => Promise<T>): Promise<T> {
     const cookiesBefore = readCookies();
     const position = write({
@@ -175,7 +192,9 @@ export function createScenarioRecorder(options: ScenarioRecorderOptions): Scenar
       response: { status: NO_RESPONSE, body: null },
     });
     const settle = (status: number, body: unknown) => {
-      const cookies = changedCookies(cookiesBefore, readCookies());
+      const after = readCookies();
+      knownCookies = after;
+      const cookies = changedCookies(cookiesBefore, after);
       const response = cookies ? { status, body, cookies } : { status, body };
       replace(position, { kind: 'http', request, response: asJson(response) });
     };
@@ -213,12 +232,13 @@ export function createScenarioRecorder(options: ScenarioRecorderOptions): Scenar
       http: {
         get(path, query, headers) {
           redaction.secret('access-token', headers?.[TOKEN_HEADER]);
+          noticeCookies();
           return exchange(httpRequestRecord('GET', path, { query, headers }), () =>
             http.get(path, query, headers),
           );
         },
         post(path, body) {
-          const xsrfToken = readCookies()[XSRF_COOKIE];
+          const xsrfToken = noticeCookies()[XSRF_COOKIE];
           return exchange(httpRequestRecord('POST', path, { body, xsrfToken }), () =>
             http.post(path, body),
           );

@@ -17,10 +17,7 @@ const MAX_FILES_SHOWN = 4;
  * Items the library is known not to exercise yet, each with why; reported as gaps, not problems.
  * An item listed here that a scenario does exercise is a problem, so the list cannot go stale.
  */
-export const KNOWN_GAPS: Readonly<Record<string, string>> = {
-  '8.10':
-    'its recording removes the XSRF cookie outside any answer, which saga replay cannot model yet (saga tests cover it: src/client/features/session/signOut.test.ts)',
-};
+export const KNOWN_GAPS: Readonly<Record<string, string>> = {};
 
 export interface BehaviourItem {
   number: string;

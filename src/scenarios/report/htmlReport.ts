@@ -46,6 +46,8 @@ function actor(step: ScenarioStep): string {
       return 'Identity';
     case 'storage':
       return 'Storage';
+    case 'cookies':
+      return 'Browser';
     case 'navigate':
     case 'route':
     case 'assign':
