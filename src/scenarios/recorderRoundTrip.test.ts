@@ -58,7 +58,8 @@ async function recordedSession({ signOut = false, cookiesLost = false } = {}) {
     ...(signOut ? [signOutRequested()] : []),
   ]) {
     // The browser drops the readable cookies on its own (they expired) before the add.
-    if (cookiesLost && memberAddRequested.match(intent)) delete cookies[XSRF_COOKIE];
+    if (cookiesLost && memberAddRequested.match(intent))
+      Reflect.deleteProperty(cookies, XSRF_COOKIE);
     store.dispatch(intent);
     await settle();
   }
