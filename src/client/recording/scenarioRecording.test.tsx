@@ -109,9 +109,9 @@ afterEach(() => {
   // Every update of the screen and the recorder's panel happened inside act.
   const outsideAct = consoleErrors.mock.calls.filter((call) => String(call[0]).includes('act('));
   jest.restoreAllMocks();
-  expect(outsideAct).toEqual([]);
   restoreObjectUrls();
   window.history.replaceState(null, '', '/');
+  expect(outsideAct).toEqual([]);
 });
 
 afterAll(() => {
