@@ -7,7 +7,8 @@ export const SESSION_LIFETIME_MS = TOKEN_LIFETIME_MS;
 /** Forbidden screen typing animation (§2, §9). */
 export const TYPING_MS_PER_CHARACTER = 10;
 export const DASHBOARD_MAX_WIDTH_PX = 1120;
-export const HOME_MAX_WIDTH_PX = 700;
+/** The home and forbidden screens (docs/behaviour.md 9.3). */
+export const NARROW_PAGE_MAX_WIDTH_PX = 700;
 export const SPINNER_DIAMETERS_PX = { large: 96, medium: 72, small: 28 } as const;
 /** Home e-mail limits where the generic e-mail rule applies (§9). */
 export const EMAIL_MAX_LENGTH = 254;

@@ -18,8 +18,8 @@ import {
   previousPageRequested,
 } from '../features/history/historySlice';
 import {
-  addLicensesCancelled,
-  addLicensesConfirmed,
+  addLicencesCancelled,
+  addLicencesConfirmed,
   successDialogClosed,
 } from '../features/subscription/subscriptionSlice';
 import { useAppDispatch, useAppSelector } from './hooks';
@@ -81,8 +81,8 @@ function PurchaseDialogs() {
             open
             seatsToAdd={purchase.seatsToAdd}
             currentTotal={currentTotal}
-            onCancel={() => dispatch(addLicensesCancelled())}
-            onConfirm={() => dispatch(addLicensesConfirmed())}
+            onCancel={() => dispatch(addLicencesCancelled())}
+            onConfirm={() => dispatch(addLicencesConfirmed())}
           />
         </Chunk>
       )}

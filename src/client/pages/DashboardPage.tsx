@@ -15,7 +15,7 @@ import { PlanDetails } from '../features/subscription/components/PlanDetails';
 import { SeatUsageCard } from '../features/subscription/components/SeatUsageCard';
 import { SubscriptionSummary } from '../features/subscription/components/SubscriptionSummary';
 import { maxSeatsToAdd } from '../features/subscription/seatCount';
-import { addLicensesRequested } from '../features/subscription/subscriptionSlice';
+import { addLicencesRequested } from '../features/subscription/subscriptionSlice';
 
 /** The licence dashboard (spec §2 Dashboard, roles of §6); the guard makes sure a user is held. */
 export default function DashboardPage() {
@@ -76,7 +76,7 @@ export default function DashboardPage() {
               <AddLicensesForm
                 max={maxToAdd}
                 inputId={seatsInputId}
-                onAdd={(seats) => dispatch(addLicensesRequested({ seats }))}
+                onAdd={(seats) => dispatch(addLicencesRequested({ seats }))}
               />
             )
           )}

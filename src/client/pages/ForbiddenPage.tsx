@@ -1,5 +1,5 @@
 import { Card, Typography } from 'antd';
-import { HOME_MAX_WIDTH_PX, TYPING_MS_PER_CHARACTER } from '../../contract/limits';
+import { NARROW_PAGE_MAX_WIDTH_PX, TYPING_MS_PER_CHARACTER } from '../../contract/limits';
 import { useAppSelector } from '../app/hooks';
 import { TypingText } from '../components/TypingText';
 import { textLength } from '../components/typedPrefix';
@@ -18,7 +18,7 @@ export default function ForbiddenPage() {
   const details = useAppSelector((state) => state.errors.stored?.details);
   const html = detailsHtml(details);
   return (
-    <main style={{ maxWidth: HOME_MAX_WIDTH_PX, margin: '0 auto', padding: '48px 16px' }}>
+    <main style={{ maxWidth: NARROW_PAGE_MAX_WIDTH_PX, margin: '0 auto', padding: '48px 16px' }}>
       <Card>
         <Typography.Title level={1} style={{ marginTop: 0, fontSize: 64 }}>
           403

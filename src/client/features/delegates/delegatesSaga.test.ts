@@ -187,7 +187,7 @@ describe('adding and deleting delegates (spec §4, §5, §8)', () => {
     const { storeState } = await saga
       .dispatch(memberAddRequested({ kind: 'licence', email: 'a@acme.example' }))
       .put(errorDialogShown({ message: 'Member already exists.' }))
-      .put(memberChangeFailed({ kind: 'licence', clearInput: true }))
+      .put(memberChangeFailed({ kind: 'licence' }))
       .silentRun(RUN_MS);
     expect(storeState.delegates.licence).toMatchObject({ members: ['a@acme.example'], input: '' });
     expect(storeState.delegates.changing).toBe(false);

@@ -107,7 +107,7 @@ export function* changeMember(action: ChangeAction): SagaIterator {
   } catch (failure) {
     yield put(errorDialogShown({ message: delegateErrorMessage(failure) }));
     // The spec's 'Member already exists.' check always clears the input (§8).
-    yield put(memberChangeFailed({ kind, clearInput: true }));
+    yield put(memberChangeFailed({ kind }));
     return;
   }
   yield put(adding ? memberAdded({ kind, email }) : memberDeleted({ kind, email }));

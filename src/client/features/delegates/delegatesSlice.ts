@@ -74,9 +74,9 @@ const delegatesSlice = createSlice({
       list.members = list.members.filter((member) => member !== action.payload.email);
       state.changing = false;
     },
-    /** Add or delete failed; the error dialog shows the message (errors slice). */
-    memberChangeFailed(state, action: PayloadAction<Kind & { clearInput: boolean }>) {
-      if (action.payload.clearInput) state[action.payload.kind].input = '';
+    /** Add or delete failed: the field is cleared; the error dialog shows why (errors slice). */
+    memberChangeFailed(state, action: PayloadAction<Kind>) {
+      state[action.payload.kind].input = '';
       state.changing = false;
     },
   },

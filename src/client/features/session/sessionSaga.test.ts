@@ -16,7 +16,7 @@ import {
 import { sessionSaga } from './sessionSaga';
 import {
   appStarted,
-  emailCheckEnded,
+  emailCheckStopped,
   emailConfirmed,
   emailSubmitted,
   signInEnded,
@@ -95,7 +95,7 @@ describe('e-mail check (spec §4 Home, §5, §8)', () => {
     const { fake, saga } = run({});
     const { storeState } = await saga
       .dispatch(emailSubmitted({ email: 'someone@gmail.com' }))
-      .put(emailCheckEnded())
+      .put(emailCheckStopped())
       .not.put.actionType(emailConfirmed.type)
       .silentRun(RUN_MS);
     expect(fake.calls.http).toEqual([]);
@@ -148,7 +148,7 @@ describe('e-mail check (spec §4 Home, §5, §8)', () => {
     const { fake, saga } = run({ http: { [`GET ${API_PATHS.emailValidator}`]: answer } });
     const { storeState } = await saga
       .dispatch(emailSubmitted({ email: 'admin@acme.example' }))
-      .put(emailCheckEnded())
+      .put(emailCheckStopped())
       .not.put.actionType(emailConfirmed.type)
       .silentRun(RUN_MS);
     expect(fake.calls.log).toHaveLength(1);
@@ -161,7 +161,7 @@ describe('e-mail check (spec §4 Home, §5, §8)', () => {
     const { fake, saga } = run({});
     await saga
       .dispatch(emailSubmitted({ email: 'not an e-mail' }))
-      .put(emailCheckEnded())
+      .put(emailCheckStopped())
       .silentRun(RUN_MS);
     expect(fake.calls.http).toEqual([]);
     expect(fake.calls.assign).toEqual([]);

@@ -20,7 +20,7 @@ import { isConsumerEmail } from './isConsumerDomain';
 import { selectDestination, selectSessionEmail } from './sessionSelectors';
 import {
   appStarted,
-  emailCheckEnded,
+  emailCheckStopped,
   emailConfirmed,
   emailSubmitted,
   signInEnded,
@@ -74,12 +74,12 @@ export function* checkEmail(action: ReturnType<typeof emailSubmitted>): SagaIter
   const browser: SagaContext['browser'] = yield getContext('browser');
   const log: SagaContext['log'] = yield getContext('log');
   if (!isValidHomeEmail(email)) {
-    yield put(emailCheckEnded());
+    yield put(emailCheckStopped());
     return;
   }
   if (isConsumerEmail(email)) {
     yield call([browser, browser.assign], config.contactUrl);
-    yield put(emailCheckEnded());
+    yield put(emailCheckStopped());
     return;
   }
   const http: SagaContext['http'] = yield getContext('http');
@@ -88,17 +88,17 @@ export function* checkEmail(action: ReturnType<typeof emailSubmitted>): SagaIter
     answer = yield call([http, http.get], API_PATHS.emailValidator, { email });
   } catch (failure) {
     yield call([log, log.error], 'The e-mail validator failed.', failure);
-    yield put(emailCheckEnded());
+    yield put(emailCheckStopped());
     return;
   }
   if (!isValidatorAnswer(answer)) {
     yield call([log, log.error], 'The e-mail validator answered unexpectedly.', answer);
-    yield put(emailCheckEnded());
+    yield put(emailCheckStopped());
     return;
   }
   if (!answer.isGoogleAccount) {
     yield call([browser, browser.assign], config.contactUrl);
-    yield put(emailCheckEnded());
+    yield put(emailCheckStopped());
     return;
   }
   const storage: SagaContext['storage'] = yield getContext('storage');

@@ -1,6 +1,7 @@
 import {
   appStarted,
-  emailCheckEnded,
+  confirmedEmailEdited,
+  emailCheckStopped,
   emailConfirmed,
   emailSubmitted,
   initialSessionState,
@@ -39,7 +40,18 @@ describe('session reducer', () => {
     expect(sessionReducer(validating, emailConfirmed({ email: 'a@acme.example' })).emailCheck).toBe(
       'confirmed',
     );
-    expect(sessionReducer(validating, emailCheckEnded()).emailCheck).toBe('idle');
+    expect(sessionReducer(validating, emailCheckStopped()).emailCheck).toBe('idle');
+  });
+
+  it('un-confirms an edited confirmed address', () => {
+    const confirmed = sessionReducer(
+      initialSessionState,
+      emailConfirmed({ email: 'a@acme.example' }),
+    );
+    expect(sessionReducer(confirmed, confirmedEmailEdited())).toMatchObject({
+      email: 'a@acme.example',
+      emailCheck: 'idle',
+    });
   });
 
   it('marks sign-in in progress and ended', () => {

@@ -39,8 +39,12 @@ const sessionSlice = createSlice({
       state.email = action.payload.email;
       state.emailCheck = 'confirmed';
     },
-    /** Validator failed, or the person is being sent away: the spinner stops. */
-    emailCheckEnded(state) {
+    /** The check ended without confirming (invalid, validator failed, or the person is sent away). */
+    emailCheckStopped(state) {
+      state.emailCheck = 'idle';
+    },
+    /** The person edited a confirmed address: it is no longer confirmed, so sign-in hides. */
+    confirmedEmailEdited(state) {
       state.emailCheck = 'idle';
     },
     signInRequested(state) {
@@ -62,7 +66,8 @@ export const {
   appStarted,
   emailSubmitted,
   emailConfirmed,
-  emailCheckEnded,
+  emailCheckStopped,
+  confirmedEmailEdited,
   signInRequested,
   signInEnded,
   signOutRequested,

@@ -18,9 +18,10 @@ import { subscriptionFailureEntry } from './subscriptionFailure';
 import { selectPurchase, selectUser } from './subscriptionSelectors';
 import { readSubscriptionInfo, UNEXPECTED_SUBSCRIPTION_ANSWER } from './subscriptionShape';
 import {
-  addLicensesConfirmed,
-  addLicensesFailed,
-  addLicensesSucceeded,
+  addLicencesConfirmed,
+  addLicencesFailed,
+  addLicencesSkipped,
+  addLicencesSucceeded,
   subscriptionFailed,
   subscriptionLoaded,
   subscriptionRequested,
@@ -39,7 +40,7 @@ function unexpectedAnswer(status: number): HttpFailure {
 }
 
 /** Every failure removes the saved token, then the catalogue decides (§8). */
-export function* subscriptionFetchFailed(failure: unknown): SagaIterator {
+export function* followSubscriptionFailure(failure: unknown): SagaIterator {
   const storage: SagaContext['storage'] = yield getContext('storage');
   const browser: SagaContext['browser'] = yield getContext('browser');
   const config: SagaContext['config'] = yield getContext('config');
@@ -79,12 +80,12 @@ export function* fetchSubscription(action: ReturnType<typeof subscriptionRequest
       },
     );
   } catch (failure) {
-    yield call(subscriptionFetchFailed, failure);
+    yield call(followSubscriptionFailure, failure);
     return;
   }
   const subscription = readSubscriptionInfo(answer);
   if (subscription === null) {
-    yield call(subscriptionFetchFailed, unexpectedAnswer(200));
+    yield call(followSubscriptionFailure, unexpectedAnswer(200));
     return;
   }
   yield put(subscriptionLoaded(subscription));
@@ -107,7 +108,7 @@ export function* addLicences(): SagaIterator {
   if (purchase.status !== 'processing') return;
   if (!user || !Number.isInteger(seats) || seats <= 0) {
     // Nothing sensible to buy: the form comes back untouched.
-    yield put(addLicensesFailed());
+    yield put(addLicencesSkipped());
     return;
   }
   const http: SagaContext['http'] = yield getContext('http');
@@ -122,7 +123,7 @@ export function* addLicences(): SagaIterator {
     answer = yield call([http, http.post], API_PATHS.addLicence, request);
   } catch (failure) {
     yield put(errorDialogShown({ message: addLicencesErrorMessage(failure) }));
-    yield put(addLicensesFailed());
+    yield put(addLicencesFailed());
     return;
   }
   // The spec does not read the answer; the contract's subscription is used when it is whole.
@@ -130,7 +131,7 @@ export function* addLicences(): SagaIterator {
     ...user,
     numberOfSeats: request.numberOfSeats,
   };
-  yield put(addLicensesSucceeded(subscription));
+  yield put(addLicencesSucceeded(subscription));
 }
 
 /** 'Add Even More Licenses' or closing the success dialog reloads the page (§2, §4). */
@@ -143,6 +144,6 @@ export function* subscriptionSaga(): SagaIterator {
   // A newer token replaces a fetch still in flight.
   yield takeLatest(subscriptionRequested.type, fetchSubscription);
   // Concurrent purchases are not allowed: a second confirm while one is sent is ignored.
-  yield takeLeading(addLicensesConfirmed.type, addLicences);
+  yield takeLeading(addLicencesConfirmed.type, addLicences);
   yield takeEvery(successDialogClosed.type, reloadAfterPurchase);
 }

@@ -35,23 +35,27 @@ const subscriptionSlice = createSlice({
       state.loadingSubscription = false;
     },
     /** 'Add Licenses' on the dashboard: opens the confirm dialog. */
-    addLicensesRequested(state, action: PayloadAction<{ seats: number }>) {
+    addLicencesRequested(state, action: PayloadAction<{ seats: number }>) {
       state.purchase = { status: 'confirming', seatsToAdd: action.payload.seats };
     },
-    addLicensesCancelled(state) {
+    addLicencesCancelled(state) {
       state.purchase = { status: 'idle', seatsToAdd: 0 };
     },
     /** 'Add Licenses' in the confirm dialog: the purchase is sent. */
-    addLicensesConfirmed(state) {
+    addLicencesConfirmed(state) {
       // Only the open confirm dialog starts a purchase; a stray confirm never buys twice.
       if (state.purchase.status === 'confirming') state.purchase.status = 'processing';
     },
-    addLicensesSucceeded(state, action: PayloadAction<SubscriptionInfo>) {
+    addLicencesSucceeded(state, action: PayloadAction<SubscriptionInfo>) {
       state.purchase.status = 'succeeded';
       state.user = action.payload;
     },
-    /** The error dialog shows the message (errors slice); the form comes back. */
-    addLicensesFailed(state) {
+    /** The purchase request failed: the error dialog shows why (errors slice); the form comes back. */
+    addLicencesFailed(state) {
+      state.purchase = { status: 'idle', seatsToAdd: 0 };
+    },
+    /** A confirmed purchase with nothing sensible to buy: nothing is sent and the form comes back. */
+    addLicencesSkipped(state) {
       state.purchase = { status: 'idle', seatsToAdd: 0 };
     },
     /** 'Add Even More Licenses' or closing the success dialog: the page reloads. */
@@ -63,11 +67,12 @@ export const {
   subscriptionRequested,
   subscriptionLoaded,
   subscriptionFailed,
-  addLicensesRequested,
-  addLicensesCancelled,
-  addLicensesConfirmed,
-  addLicensesSucceeded,
-  addLicensesFailed,
+  addLicencesRequested,
+  addLicencesCancelled,
+  addLicencesConfirmed,
+  addLicencesSucceeded,
+  addLicencesFailed,
+  addLicencesSkipped,
   successDialogClosed,
 } = subscriptionSlice.actions;
 export const subscriptionReducer = subscriptionSlice.reducer;
