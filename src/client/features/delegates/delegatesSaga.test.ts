@@ -1,7 +1,7 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import { API_PATHS } from '../../../contract/api';
 import { ERROR_TEXT } from '../../../contract/errors';
-import { errorDialogShown } from '../../app/events';
+import { errorDialogShown } from '../../events/portalEvents';
 import { rootReducer, type RootState } from '../../app/rootReducer';
 import {
   apiError,

@@ -16,7 +16,7 @@ import {
   type DelegateKind,
 } from '../../../contract/api';
 import { isValidDelegateEmail } from '../../../contract/email';
-import { errorDialogShown } from '../../app/events';
+import { errorDialogShown } from '../../events/portalEvents';
 import type { SagaContext } from '../../app/sagaContext';
 import {
   delegateErrorMessage,

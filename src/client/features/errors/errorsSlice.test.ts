@@ -1,10 +1,5 @@
-import {
-  errorDialogClosed,
-  errorDialogShown,
-  errorsReducer,
-  forbiddenErrorStored,
-  initialErrorsState,
-} from './errorsSlice';
+import { errorDialogShown, forbiddenErrorStored } from '../../events/portalEvents';
+import { errorDialogClosed, errorsReducer, initialErrorsState } from './errorsSlice';
 
 describe('errors reducer', () => {
   it('starts with isForbidden false and nothing stored (§3)', () => {

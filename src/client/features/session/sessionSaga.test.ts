@@ -2,7 +2,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { API_PATHS } from '../../../contract/api';
 import { SIGN_IN_SCOPES, TOKEN_LIFETIME_MS } from '../../../contract/limits';
 import { rootReducer, type RootState } from '../../app/rootReducer';
-import { subscriptionRequested } from '../../app/events';
+import { subscriptionRequested } from '../../events/portalEvents';
 import {
   apiError,
   createFakeServices,

@@ -12,7 +12,7 @@ import {
 import { API_PATHS } from '../../../contract/api';
 import { isValidHomeEmail } from '../../../contract/email';
 import { SIGN_IN_SCOPES, TOKEN_LIFETIME_MS } from '../../../contract/limits';
-import { subscriptionRequested } from '../../app/events';
+import { subscriptionRequested } from '../../events/portalEvents';
 import type { SagaContext } from '../../app/sagaContext';
 import type { IdentityToken, TokenData } from '../../services/types';
 import { isLicensesDestination } from './destination';

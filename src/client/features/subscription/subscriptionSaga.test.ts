@@ -1,7 +1,11 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import { API_PATHS, TOKEN_HEADER } from '../../../contract/api';
 import { ERROR_TEXT } from '../../../contract/errors';
-import { errorDialogShown, forbiddenErrorStored } from '../../app/events';
+import {
+  errorDialogShown,
+  forbiddenErrorStored,
+  subscriptionRequested,
+} from '../../events/portalEvents';
 import { rootReducer, type RootState } from '../../app/rootReducer';
 import { makeStore } from '../../app/store';
 import {
@@ -24,7 +28,6 @@ import {
   addLicencesSucceeded,
   subscriptionFailed,
   subscriptionLoaded,
-  subscriptionRequested,
   successDialogClosed,
 } from './subscriptionSlice';
 import { UNEXPECTED_SUBSCRIPTION_ANSWER } from './subscriptionShape';

@@ -10,7 +10,11 @@ import {
 } from 'redux-saga/effects';
 import { API_PATHS, TOKEN_HEADER, type AddLicenceRequest } from '../../../contract/api';
 import type { SubscriptionInfo } from '../../../contract/subscription';
-import { errorDialogShown, forbiddenErrorStored } from '../../app/events';
+import {
+  errorDialogShown,
+  forbiddenErrorStored,
+  subscriptionRequested,
+} from '../../events/portalEvents';
 import type { SagaContext } from '../../app/sagaContext';
 import type { HttpFailure } from '../../services/types';
 import { addLicencesErrorMessage } from './addLicencesError';
@@ -24,7 +28,6 @@ import {
   addLicencesSucceeded,
   subscriptionFailed,
   subscriptionLoaded,
-  subscriptionRequested,
   successDialogClosed,
   type SubscriptionState,
 } from './subscriptionSlice';

@@ -1,3 +1,4 @@
+import { subscriptionRequested } from '../../events/portalEvents';
 import { sampleSubscription } from '../../test/sampleSubscription';
 import {
   addLicencesCancelled,
@@ -10,7 +11,6 @@ import {
   subscriptionFailed,
   subscriptionLoaded,
   subscriptionReducer,
-  subscriptionRequested,
   successDialogClosed,
 } from './subscriptionSlice';
 

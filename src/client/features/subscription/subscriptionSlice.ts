@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SubscriptionInfo } from '../../../contract/subscription';
+import { subscriptionRequested } from '../../events/portalEvents';
 
 // The spec's application state (§3: loadingSubscription, user) and the licence purchase (§4 Adding licences).
 export type PurchaseStatus = 'idle' | 'confirming' | 'processing' | 'succeeded';
@@ -24,9 +25,6 @@ const subscriptionSlice = createSlice({
   name: 'subscription',
   initialState: initialSubscriptionState,
   reducers: {
-    subscriptionRequested(state, _action: PayloadAction<{ token: string; email: string }>) {
-      state.loadingSubscription = true;
-    },
     subscriptionLoaded(state, action: PayloadAction<SubscriptionInfo>) {
       state.loadingSubscription = false;
       state.user = action.payload;
@@ -61,10 +59,14 @@ const subscriptionSlice = createSlice({
     /** 'Add Even More Licenses' or closing the success dialog: the page reloads. */
     successDialogClosed() {},
   },
+  extraReducers: (builder) => {
+    builder.addCase(subscriptionRequested, (state) => {
+      state.loadingSubscription = true;
+    });
+  },
 });
 
 export const {
-  subscriptionRequested,
   subscriptionLoaded,
   subscriptionFailed,
   addLicencesRequested,
