@@ -15,6 +15,9 @@ export const API_PATHS = {
 
 export type DelegateKind = 'licence' | 'support';
 
+/** Both delegate lists, licence first (the order of the menu and of the dialogs). */
+export const DELEGATE_KINDS: readonly DelegateKind[] = ['licence', 'support'];
+
 export const DELEGATE_PATHS: Record<DelegateKind, string> = {
   licence: API_PATHS.licenceDelegate,
   support: API_PATHS.supportDelegate,

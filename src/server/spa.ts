@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '../contract/pages';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -21,7 +22,13 @@ const { negotiate } = createRequire(require.resolve('@fastify/static'))(
 ) as { negotiate: (header: string, supported: string[]) => string | null };
 
 /** The client routes of spec §2 that the history fallback serves. */
-export const CLIENT_ROUTES = ['/', '/index.html', '/licenses', '/forbidden', '/support'] as const;
+export const CLIENT_ROUTES = [
+  PAGE_PATHS.home,
+  '/index.html',
+  PAGE_PATHS.licences,
+  PAGE_PATHS.forbidden,
+  PAGE_PATHS.support,
+] as const;
 /** webpack names long-lived assets with a content hash: main.3f9a1c2b.js (or its .br / .gz). */
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.br|\.gz)?$/i;
 /** Files the build also writes compressed; the answer then depends on Accept-Encoding. */

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '../../contract/pages';
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { Spinner } from '../components/Spinner';
@@ -29,13 +30,13 @@ function PortalLayout() {
 /** Spec §2 routes and guards; anything else goes home. */
 export const routes: RouteObject[] = [
   {
-    path: '/',
+    path: PAGE_PATHS.home,
     element: <PortalLayout />,
     errorElement: <CrashScreen />,
     children: [
       { index: true, element: <HomePage /> },
       {
-        path: 'licenses',
+        path: PAGE_PATHS.licences,
         element: (
           <RequireUser>
             <DashboardPage />
@@ -43,15 +44,15 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        path: 'forbidden',
+        path: PAGE_PATHS.forbidden,
         element: (
           <RequireStoredError>
             <ForbiddenPage />
           </RequireStoredError>
         ),
       },
-      { path: 'support', element: <SupportPage /> },
-      { path: '*', element: <Navigate to="/" replace /> },
+      { path: PAGE_PATHS.support, element: <SupportPage /> },
+      { path: '*', element: <Navigate to={PAGE_PATHS.home} replace /> },
     ],
   },
 ];

@@ -3,6 +3,7 @@ import { NARROW_PAGE_MAX_WIDTH_PX, TYPING_MS_PER_CHARACTER } from '../../contrac
 import { useAppSelector } from '../app/hooks';
 import { TypingText } from '../components/TypingText';
 import { textLength } from '../components/typedPrefix';
+import { selectStoredErrorDetails } from '../features/errors/errorsSelectors';
 import { sanitizeDetails } from '../features/errors/sanitizeDetails';
 
 const UNKNOWN_ERROR = 'Unknown error';
@@ -15,7 +16,7 @@ function detailsHtml(details: string | undefined): string {
 
 /** The 403 screen (spec §2 Forbidden); the guard makes sure an error is stored. */
 export default function ForbiddenPage() {
-  const details = useAppSelector((state) => state.errors.stored?.details);
+  const details = useAppSelector(selectStoredErrorDetails);
   const html = detailsHtml(details);
   return (
     <main style={{ maxWidth: NARROW_PAGE_MAX_WIDTH_PX, margin: '0 auto', padding: '48px 16px' }}>

@@ -5,6 +5,8 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { Spinner } from '../components/Spinner';
 import { EmailForm } from '../features/session/components/EmailForm';
 import { SignInPrompt } from '../features/session/components/SignInPrompt';
+import { selectSession } from '../features/session/sessionSelectors';
+import { selectLoadingSubscription } from '../features/subscription/subscriptionSelectors';
 import { editUnconfirms } from '../features/session/emailConfirmation';
 import {
   confirmedEmailEdited,
@@ -15,8 +17,8 @@ import {
 /** E-mail entry and sign-in (spec §2 Home, §4 Home and Sign-in). */
 export function HomePage() {
   const dispatch = useAppDispatch();
-  const session = useAppSelector((state) => state.session);
-  const loadingSubscription = useAppSelector((state) => state.subscription.loadingSubscription);
+  const session = useAppSelector(selectSession);
+  const loadingSubscription = useAppSelector(selectLoadingSubscription);
   const [email, setEmail] = useState(session.email);
 
   const changeEmail = (value: string) => {

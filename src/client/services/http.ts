@@ -1,3 +1,4 @@
+import { NO_RESPONSE } from './httpFailure';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../contract/api';
 import type { HttpFailure, HttpService, Query } from './types';
 
@@ -22,7 +23,6 @@ export interface HttpServiceOptions {
 
 const SUCCESS_MIN = 200;
 const SUCCESS_MAX = 299;
-const NO_RESPONSE = 0;
 
 /** Only same-origin paths: a stray absolute URL must never receive the token or the XSRF value. */
 export function isRelativeUrl(path: string): boolean {

@@ -11,6 +11,7 @@ import {
   takeLatest,
 } from 'redux-saga/effects';
 import {
+  DELEGATE_KINDS,
   DELEGATE_PATHS,
   type DelegateChangeRequest,
   type DelegateKind,
@@ -37,7 +38,6 @@ import {
 } from './delegatesSlice';
 
 // Spec §4 Delegate dialogs, §7 licence-delegate / support-delegate, §8 Delegate errors.
-const DELEGATE_KINDS: readonly DelegateKind[] = ['licence', 'support'];
 
 function isMemberList(value: unknown): value is { members: string[] } {
   if (typeof value !== 'object' || value === null) return false;

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '../../../contract/pages';
 import type { SagaIterator } from 'redux-saga';
 import {
   call,
@@ -30,7 +31,6 @@ import {
 } from './sessionSlice';
 
 // Spec §4 Home, Sign-in and On load; sign-out (docs/api.md, POST /api/sign-out).
-const HOME_ROUTE = '/';
 
 function isValidatorAnswer(value: unknown): value is { isGoogleAccount: boolean } {
   return (
@@ -158,7 +158,7 @@ export function* signOut(): SagaIterator {
     }
   }
   yield put(signedOut());
-  yield call([browser, browser.navigate], HOME_ROUTE);
+  yield call([browser, browser.navigate], PAGE_PATHS.home);
 }
 
 export function* sessionSaga(): SagaIterator {

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '../../../contract/pages';
 import type { SagaIterator } from 'redux-saga';
 import {
   call,
@@ -33,9 +34,6 @@ import {
 } from './subscriptionSlice';
 
 // Spec §4 Sign-in / On load (the fetch), §4 Adding licences, §8 Subscription fetch failure.
-export const LICENSES_ROUTE = '/licenses';
-export const FORBIDDEN_ROUTE = '/forbidden';
-export const HOME_ROUTE = '/';
 
 /** A 2xx answer that is not a subscription counts as a failure with a readable message. */
 function unexpectedAnswer(status: number): HttpFailure {
@@ -55,7 +53,7 @@ export function* followSubscriptionFailure(failure: unknown): SagaIterator {
       yield call([browser, browser.assign], config.contactUrl);
       return;
     case 'insufficientScopes':
-      yield call([browser, browser.navigate], HOME_ROUTE);
+      yield call([browser, browser.navigate], PAGE_PATHS.home);
       yield call([browser, browser.reload]);
       return;
     case 'expiredToken':
@@ -63,7 +61,7 @@ export function* followSubscriptionFailure(failure: unknown): SagaIterator {
       return;
     case 'forbidden':
       yield put(forbiddenErrorStored(entry.error));
-      yield call([browser, browser.navigate], FORBIDDEN_ROUTE);
+      yield call([browser, browser.navigate], PAGE_PATHS.forbidden);
       return;
   }
 }
@@ -92,7 +90,7 @@ export function* fetchSubscription(action: ReturnType<typeof subscriptionRequest
     return;
   }
   yield put(subscriptionLoaded(subscription));
-  yield call([browser, browser.navigate], LICENSES_ROUTE);
+  yield call([browser, browser.navigate], PAGE_PATHS.licences);
 }
 
 function answeredSubscription(answer: unknown): SubscriptionInfo | null {
