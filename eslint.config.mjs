@@ -26,7 +26,7 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
-      // Typed hooks only (style.md): components use useAppDispatch / useAppSelector.
+      // Typed hooks only, so state and dispatch stay typed: components use useAppDispatch / useAppSelector.
       'no-restricted-imports': [
         'error',
         {

@@ -11,7 +11,7 @@ import { envelope } from './errorHandler';
 import { HASHED_ASSET_MAX_AGE_SECONDS } from './limits';
 import { SERVER_TEXT } from './messages';
 
-// The built SPA (contract §1): hashed assets cached for a year, index.html for '/' and every client
+// The built SPA (docs/api.md, Pages): hashed assets cached for a year, index.html for '/' and every client
 // route with the runtime configuration injected, so one build serves both the sandbox and Google.
 // Everything goes out compressed when the client accepts it (docs/performance.md): the build writes
 // .br and .gz beside each asset, and the page is compressed once when it is first read.
@@ -21,7 +21,7 @@ const { negotiate } = createRequire(require.resolve('@fastify/static'))(
   '@fastify/accept-negotiator',
 ) as { negotiate: (header: string, supported: string[]) => string | null };
 
-/** The client routes of spec §2 that the history fallback serves. */
+/** The client routes of docs/behaviour.md 2 that the history fallback serves. */
 export const CLIENT_ROUTES = [
   PAGE_PATHS.home,
   '/index.html',

@@ -28,7 +28,7 @@ import {
 } from '../features/subscription/subscriptionSlice';
 import { useAppDispatch, useAppSelector } from './hooks';
 
-// Every dialog is its own lazy chunk (issue item 1), loaded the first time the state opens it.
+// Every dialog is its own lazy chunk, so the first page loads fast, loaded the first time the state opens it.
 const ConfirmAddDialog = lazy(() =>
   import(
     /* webpackChunkName: "dialog-confirm" */ '../features/subscription/components/ConfirmAddDialog'
@@ -151,7 +151,7 @@ function ErrorDialogHost() {
   );
 }
 
-/** The dialogs of spec §2, controlled by the state; the error dialog comes last, on top. */
+/** The dialogs of docs/behaviour.md 2, controlled by the state; the error dialog comes last, on top. */
 export function DialogHost() {
   return (
     <>

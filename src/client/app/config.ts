@@ -1,7 +1,7 @@
 import { isJsonObject } from '../../contract/json';
 import { PORTAL_CONFIG_ELEMENT_ID, type PortalConfig } from '../../contract/config';
 
-// The runtime configuration the server injects into index.html (contract §1).
+// The runtime configuration the server injects into index.html (docs/api.md, Pages).
 export class PortalConfigError extends Error {
   override name = 'PortalConfigError';
 }

@@ -7,7 +7,7 @@ import { CrashScreen } from './CrashScreen';
 import { DialogHost } from './DialogHost';
 import { RequireStoredError, RequireUser } from './guards';
 
-// Route-level code splitting (issue item 1): only the home page is in the initial chunk.
+// Route-level code splitting, so the first page loads fast: only the home page is in the initial chunk.
 const DashboardPage = lazy(
   () => import(/* webpackChunkName: "dashboard" */ '../pages/DashboardPage'),
 );
@@ -27,7 +27,7 @@ function PortalLayout() {
   );
 }
 
-/** Spec §2 routes and guards; anything else goes home. */
+/** Spec docs/behaviour.md 2 routes and guards; anything else goes home. */
 export const routes: RouteObject[] = [
   {
     path: PAGE_PATHS.home,

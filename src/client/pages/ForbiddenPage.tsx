@@ -8,13 +8,13 @@ import { sanitizeDetails } from '../features/errors/sanitizeDetails';
 
 const UNKNOWN_ERROR = 'Unknown error';
 
-/** The stored details as safe HTML, or 'Unknown error' when nothing readable is left (spec §2). */
+/** The stored details as safe HTML, or 'Unknown error' when nothing readable is left (docs/behaviour.md 2). */
 function detailsHtml(details: string | undefined): string {
   const safe = sanitizeDetails(details ?? '');
   return textLength(safe) > 0 ? safe : UNKNOWN_ERROR;
 }
 
-/** The 403 screen (spec §2 Forbidden); the guard makes sure an error is stored. */
+/** The 403 screen (docs/behaviour.md 2 Forbidden); the guard makes sure an error is stored. */
 export default function ForbiddenPage() {
   const details = useAppSelector(selectStoredErrorDetails);
   const html = detailsHtml(details);

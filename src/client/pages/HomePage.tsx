@@ -14,7 +14,7 @@ import {
   signInRequested,
 } from '../features/session/sessionSlice';
 
-/** E-mail entry and sign-in (spec §2 Home, §4 Home and Sign-in). */
+/** E-mail entry and sign-in (docs/behaviour.md 2 Home, docs/behaviour.md 4 Home and Sign-in). */
 export function HomePage() {
   const dispatch = useAppDispatch();
   const session = useAppSelector(selectSession);

@@ -6,7 +6,7 @@ import { selectSigningOut } from '../features/session/sessionSelectors';
 import { signOutRequested } from '../features/session/sessionSlice';
 import { selectSignedIn } from '../features/subscription/subscriptionSelectors';
 
-/** The external support site in a full-size frame (spec §2 /support); a signed-in person can
+/** The external support site in a full-size frame (docs/behaviour.md 2 /support); a signed-in person can
  * sign out from the bar above it. */
 export default function SupportPage() {
   const dispatch = useAppDispatch();

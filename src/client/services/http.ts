@@ -2,7 +2,7 @@ import { NO_RESPONSE } from './httpFailure';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../contract/api';
 import type { HttpFailure, HttpService, Query } from './types';
 
-// The one door to the portal API: relative URLs only, JSON both ways, XSRF on every non-GET (spec §7).
+// The one door to the portal API: relative URLs only, JSON both ways, XSRF on every non-GET (docs/api.md).
 
 /** The slice of fetch this service uses, so tests can hand in their own. */
 export type FetchLike = (

@@ -1,7 +1,7 @@
 import { isJsonObject } from '../../contract/json';
 import type { HttpFailure } from './types';
 
-// Reading what a failed call left behind: the contract's error envelope (§2) or anything else.
+// Reading what a failed call left behind: the contract's error envelope (docs/behaviour.md 2) or anything else.
 
 /** The fields of a failure the error rules read; each is present only when it is a non-empty string. */
 export interface FailureFields {

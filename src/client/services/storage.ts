@@ -1,7 +1,7 @@
 import { attempt } from './attempt';
 import type { StorageService, TokenData } from './types';
 
-// Local storage exactly as spec §3: `email`, and `tokenData` = {token, expiry in epoch ms}.
+// Local storage exactly as docs/behaviour.md 3: `email`, and `tokenData` = {token, expiry in epoch ms}.
 export const EMAIL_KEY = 'email';
 export const TOKEN_DATA_KEY = 'tokenData';
 

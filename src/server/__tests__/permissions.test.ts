@@ -1,6 +1,6 @@
 import { removeDataDir, startPortal, type Browser, type Portal } from '../testing/portalHarness';
 
-// Spec §6 on the server: role × endpoint × own or foreign customer. Each case runs on a fresh
+// docs/behaviour.md 6 on the server: role × endpoint × own or foreign customer. Each case runs on a fresh
 // sandbox so that one allowed change never decides the next case.
 
 type Role = 'admin' | 'licence delegate' | 'support delegate' | 'plain user' | 'flexible admin';

@@ -52,7 +52,7 @@ function run(options: FakeServicesOptions, state: RootState = adminState()) {
   return { fake, saga };
 }
 
-describe('loading a delegate list (spec §4 Delegate dialogs, §7)', () => {
+describe('loading a delegate list (docs/behaviour.md 4 Delegate dialogs, docs/api.md)', () => {
   it.each([
     ['licence', API_PATHS.licenceDelegate, LICENCE_LIST],
     ['support', API_PATHS.supportDelegate, SUPPORT_LIST],
@@ -110,7 +110,7 @@ describe('loading a delegate list (spec §4 Delegate dialogs, §7)', () => {
   });
 });
 
-describe('adding and deleting delegates (spec §4, §5, §8)', () => {
+describe('adding and deleting delegates (docs/behaviour.md 4, docs/behaviour.md 5, docs/behaviour.md 8)', () => {
   it('adds: posts the e-mail, appends, sorts and clears the input', async () => {
     const { fake, saga } = run(
       { http: { [LICENCE_CHANGE]: ok({ members: [] }) } },

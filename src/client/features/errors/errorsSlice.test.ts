@@ -2,7 +2,7 @@ import { errorDialogShown, forbiddenErrorStored } from '../../events/portalEvent
 import { errorDialogClosed, errorsReducer, initialErrorsState } from './errorsSlice';
 
 describe('errors reducer', () => {
-  it('starts with isForbidden false and nothing stored (§3)', () => {
+  it('starts with isForbidden false and nothing stored (docs/behaviour.md 3)', () => {
     expect(errorsReducer(undefined, { type: '@@test/init' })).toEqual({
       isForbidden: false,
       stored: null,

@@ -32,7 +32,7 @@ function run(options: FakeServicesOptions, state: RootState = initialState()) {
   return { fake, saga };
 }
 
-describe('on load (spec §4)', () => {
+describe('on load (docs/behaviour.md 4)', () => {
   const valid = { token: 'stored-token', expiry: FAKE_NOW + 1 };
 
   it('loads the subscription with the stored token and e-mail for the licenses destination', async () => {
@@ -90,7 +90,7 @@ describe('on load (spec §4)', () => {
   });
 });
 
-describe('e-mail check (spec §4 Home, §5, §8)', () => {
+describe('e-mail check (docs/behaviour.md 4 Home, docs/behaviour.md 5, docs/behaviour.md 8)', () => {
   it('sends a consumer domain to the contact page without any server call', async () => {
     const { fake, saga } = run({});
     const { storeState } = await saga
@@ -192,7 +192,7 @@ describe('e-mail check (spec §4 Home, §5, §8)', () => {
   });
 });
 
-describe('sign-in (spec §4 Sign-in, §9)', () => {
+describe('sign-in (docs/behaviour.md 4 Sign-in, docs/behaviour.md 9)', () => {
   const confirmed = (destination = 'licenses'): RootState => {
     const state = initialState();
     return {

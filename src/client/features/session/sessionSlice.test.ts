@@ -22,7 +22,7 @@ describe('session reducer', () => {
     });
   });
 
-  it('takes the destination from the customer query, licenses when empty (§2, §9)', () => {
+  it('takes the destination from the customer query, licenses when empty (docs/behaviour.md 2, docs/behaviour.md 9)', () => {
     expect(
       sessionReducer(initialSessionState, appStarted({ destination: 'support' })).destination,
     ).toBe('support');

@@ -1,11 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { LICENSES_DESTINATION } from '../../../contract/limits';
 
-// Home screen and sign-in (spec §2 Home, §4 Home / Sign-in / On load).
+// Home screen and sign-in (docs/behaviour.md 2 Home, docs/behaviour.md 4 Home / Sign-in / On load).
 export type EmailCheck = 'idle' | 'validating' | 'confirmed';
 
 export interface SessionState {
-  /** From the home route's `customer` query; licenses unless another value is given (§2, §9). */
+  /** From the home route's `customer` query; licenses unless another value is given (docs/behaviour.md 2, docs/behaviour.md 9). */
   destination: string;
   /** The e-mail the person entered and that was confirmed as a Google account. */
   email: string;

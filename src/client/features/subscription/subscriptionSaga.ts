@@ -33,14 +33,14 @@ import {
   type SubscriptionState,
 } from './subscriptionSlice';
 
-// Spec §4 Sign-in / On load (the fetch), §4 Adding licences, §8 Subscription fetch failure.
+// Spec docs/behaviour.md 4 Sign-in / On load (the fetch), docs/behaviour.md 4 Adding licences, docs/behaviour.md 8 Subscription fetch failure.
 
 /** A 2xx answer that is not a subscription counts as a failure with a readable message. */
 function unexpectedAnswer(status: number): HttpFailure {
   return { status, body: { error: { code: status, message: UNEXPECTED_SUBSCRIPTION_ANSWER } } };
 }
 
-/** Every failure removes the saved token, then the catalogue decides (§8). */
+/** Every failure removes the saved token, then the catalogue decides (docs/behaviour.md 8). */
 export function* followSubscriptionFailure(failure: unknown): SagaIterator {
   const storage: SagaContext['storage'] = yield getContext('storage');
   const browser: SagaContext['browser'] = yield getContext('browser');
@@ -98,7 +98,7 @@ function answeredSubscription(answer: unknown): SubscriptionInfo | null {
   return readSubscriptionInfo((answer as Record<string, unknown>).subscription);
 }
 
-/** The confirmed purchase: the request carries the new total, current plus added (§7), and the
+/** The confirmed purchase: the request carries the new total, current plus added (docs/api.md), and the
  * total the person saw, so a purchase from a stale page is refused (409) instead of merged
  * (docs/api.md, POST /api/add-licence). */
 export function* addLicences(): SagaIterator {
@@ -135,7 +135,7 @@ export function* addLicences(): SagaIterator {
   yield put(addLicencesSucceeded(subscription));
 }
 
-/** 'Add Even More Licenses' or closing the success dialog reloads the page (§2, §4). */
+/** 'Add Even More Licenses' or closing the success dialog reloads the page (docs/behaviour.md 2, docs/behaviour.md 4). */
 export function* reloadAfterPurchase(): SagaIterator {
   const browser: SagaContext['browser'] = yield getContext('browser');
   yield call([browser, browser.reload]);

@@ -1,7 +1,7 @@
 import { isJsonObject } from '../../../contract/json';
 import type { IdentityFailure, IdentityService, IdentityToken } from '../types';
 
-// Sandbox identity (contract §5): a popup at the embedded provider that posts its answer to the opener.
+// Sandbox identity (README.md, Demo accounts (sandbox)): a popup at the embedded provider that posts its answer to the opener.
 export const DEFAULT_SANDBOX_AUTHORIZE_URL = '/sandbox/oauth/authorize';
 const POPUP_NAME = 'portal-sandbox-identity';
 const POPUP_FEATURES = 'popup,width=480,height=640';
