@@ -26,7 +26,7 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
-      // Typed hooks only (style.md): components use useAppDispatch / useAppSelector.
+      // Typed hooks only, so state and dispatch stay typed: components use useAppDispatch / useAppSelector.
       'no-restricted-imports': [
         'error',
         {
@@ -79,6 +79,26 @@ export default tseslint.config(
               from: './src/client/features',
               except: ['./history'],
             },
+            {
+              // Cross-feature actions have one owner below the features (docs/architecture.md).
+              target: './src/client/events',
+              from: [
+                './src/client/app',
+                './src/client/components',
+                './src/client/features',
+                './src/client/pages',
+                './src/client/services',
+              ],
+              message: 'Cross-feature actions depend on nothing of the client.',
+            },
+            {
+              // From the app layer a feature takes only the store's types, the saga context's type
+              // and the theme; another feature's actions are never reached through it.
+              target: './src/client/features',
+              from: './src/client/app',
+              except: ['./rootReducer.ts', './sagaContext.ts', './store.ts', './theme.ts'],
+              message: 'Shared actions live in src/client/events.',
+            },
             { target: './src/client/services', from: './src/client/features' },
             { target: './src/client/components', from: './src/client/features' },
             {
@@ -116,6 +136,24 @@ export default tseslint.config(
               target: './src/scenarioFormat',
               from: ['./src/client', './src/scenarios', './src/server'],
               message: 'The scenario format depends on the contract only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The recorder (src/client/recording) and the replay (src/scenarios) share only the format.
+    files: ['src/scenarios/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/scenarios',
+              from: ['./src/client/recording', './src/server'],
+              message: 'Replay shares only src/scenarioFormat with the recorder.',
             },
           ],
         },

@@ -1,4 +1,4 @@
-// Client build (issue 2 item 1): ts-loader, content-hashed files, route-level chunks, dev server.
+// Client build: ts-loader, content-hashed files, route-level chunks, dev server.
 const path = require('node:path');
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');

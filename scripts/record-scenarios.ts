@@ -329,7 +329,7 @@ async function signedInBefore(session: Session, email: string): Promise<Page> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The journeys: every branch of spec §4 and §8, each role of §6.
+// The journeys: every flow of docs/behaviour.md 4 and branch of 8, each role of 6.
 
 interface Journey {
   name: string;

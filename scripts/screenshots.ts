@@ -1,4 +1,4 @@
-// `npx tsx scripts/screenshots.ts`: screenshots of every screen and dialog (issue 2 item 10), taken
+// `npx tsx scripts/screenshots.ts`: screenshots of every screen and dialog (docs/screenshots), taken
 // in headless Chromium against the real portal on a free port with a freshly seeded sandbox, and
 // written to docs/screenshots/. Set CHROMIUM_PATH when Chromium is not at /usr/bin/chromium.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';

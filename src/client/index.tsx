@@ -8,7 +8,7 @@ import { startPage } from './app/startPage';
 import { createServices } from './services/createServices';
 import type { Services } from './services/types';
 
-// Boot: runtime configuration, router, services, store, then the first render (spec §4 On load).
+// Boot: runtime configuration, router, services, store, then the first render (docs/behaviour.md 4 On load).
 
 function showBootFailure(root: HTMLElement, error: unknown) {
   const heading = document.createElement('h1');

@@ -1,6 +1,6 @@
 import type { SubscriptionInfo } from './subscription';
 
-// Paths and bodies of the portal API (contract §3). Client and server both import these.
+// Paths and bodies of the portal API (docs/api.md, Endpoints). Client and server both import these.
 export const API_PATHS = {
   emailValidator: '/api/email-validator',
   subscriptionInfo: '/api/subscription-info',
@@ -14,6 +14,9 @@ export const API_PATHS = {
 } as const;
 
 export type DelegateKind = 'licence' | 'support';
+
+/** Both delegate lists, licence first (the order of the menu and of the dialogs). */
+export const DELEGATE_KINDS: readonly DelegateKind[] = ['licence', 'support'];
 
 export const DELEGATE_PATHS: Record<DelegateKind, string> = {
   licence: API_PATHS.licenceDelegate,
@@ -54,7 +57,7 @@ export interface DelegateListResponse {
 
 /** Header that carries the identity provider's access token to subscription-info. */
 export const TOKEN_HEADER = 'x-goog-token';
-/** Double-submit XSRF names (spec §7, §9). */
+/** Double-submit XSRF names (docs/api.md, docs/behaviour.md 9). */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 export const SESSION_COOKIE = 'portal_session';

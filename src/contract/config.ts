@@ -1,4 +1,4 @@
-// Runtime configuration the server injects into index.html (contract §1) as
+// Runtime configuration the server injects into index.html (docs/api.md, Pages) as
 // <script type="application/json" id="portal-config">. One build serves sandbox and Google.
 export type IdentityKind = 'google' | 'sandbox';
 
@@ -17,7 +17,7 @@ export interface PortalConfig {
   supportSiteUrl: string;
   /** Help-centre article on Flexible plans. */
   helpCentreUrl: string;
-  /** Scenario recording switched on by configuration (issue 4). */
+  /** Scenario recording switched on by configuration (docs/scenarios.md, In the browser). */
   recording?: boolean;
 }
 

@@ -3,10 +3,10 @@ import { EMAIL_LOCAL_PART_MAX_LENGTH, EMAIL_MAX_LENGTH } from './limits';
 // The e-mail rules of the home screen and the delegate dialogs, shared by client and server so both
 // refuse the same addresses (docs/api.md, docs/security.md).
 
-// The generic e-mail rule (the WHATWG/Angular one, which is where the 254/64 limits of spec §9 come from).
+// The generic e-mail rule (the WHATWG/Angular one, which is where the 254/64 limits of docs/behaviour.md 9 come from).
 const GENERIC_EMAIL =
   /^[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
-// Spec §5 adds: a top-level part of at least 2 characters, no spaces, no commas.
+// Spec docs/behaviour.md 5 adds: a top-level part of at least 2 characters, no spaces, no commas.
 const TOP_LEVEL_AT_LEAST_TWO = /\.[^.\s,@]{2,}$/;
 
 /**
@@ -17,7 +17,7 @@ const TOP_LEVEL_AT_LEAST_TWO = /\.[^.\s,@]{2,}$/;
  * address and is never markup where the portal shows it (text nodes, not attributes).
  */
 const INVISIBLE_OR_MARKUP = /[\p{C}\p{Z}\p{Default_Ignorable_Code_Point}\u2800<>"`&\\]/u;
-// Delegate rule (spec §5): non-space text, an @ and a dotted domain. The local part may hold any
+// Delegate rule (docs/behaviour.md 5): non-space text, an @ and a dotted domain. The local part may hold any
 // visible character but the address grammar's specials; the domain is dot-separated labels of
 // letters, digits and hyphens (any script, so internationalised addresses pass).
 const DELEGATE_LOCAL_PART = /^[^\s@()<>,;:[\]\\"]+$/u;
@@ -28,7 +28,7 @@ export function hasInvisibleOrMarkup(value: string): boolean {
   return INVISIBLE_OR_MARKUP.test(value);
 }
 
-/** Home screen rule (spec §5, §9). */
+/** Home screen rule (docs/behaviour.md 5, docs/behaviour.md 9). */
 export function isValidHomeEmail(value: string): boolean {
   if (value.length === 0 || value.length > EMAIL_MAX_LENGTH) return false;
   if (/[\s,]/.test(value) || hasInvisibleOrMarkup(value)) return false;
@@ -37,7 +37,7 @@ export function isValidHomeEmail(value: string): boolean {
   return GENERIC_EMAIL.test(value) && TOP_LEVEL_AT_LEAST_TWO.test(value);
 }
 
-/** Delegate dialog rule (spec §5): non-space text, an @ and a dotted domain; nothing invisible. */
+/** Delegate dialog rule (docs/behaviour.md 5): non-space text, an @ and a dotted domain; nothing invisible. */
 export function isValidDelegateEmail(value: string): boolean {
   if (value.length > EMAIL_MAX_LENGTH || hasInvisibleOrMarkup(value)) return false;
   const at = value.indexOf('@');

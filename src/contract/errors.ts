@@ -1,4 +1,4 @@
-// The error envelope every endpoint answers with (contract §2), and the exact texts the client keys on.
+// The error envelope every endpoint answers with (docs/api.md, Error envelope), and the exact texts the client keys on.
 export type ErrorStatus =
   | 'INVALID_ARGUMENT'
   | 'UNAUTHENTICATED'
@@ -23,7 +23,7 @@ export interface ErrorBody {
 
 export interface ErrorEnvelope {
   error: ErrorBody;
-  /** Some identity endpoints answer OAuth-style; delegates read it as a fallback (spec §8). */
+  /** Some identity endpoints answer OAuth-style; delegates read it as a fallback (docs/behaviour.md 8). */
   error_description?: string;
 }
 

@@ -1,4 +1,4 @@
-// The subscription info the portal API returns (docs/api.md); the spec's section 3 names the fields read.
+// The subscription info the portal API returns (docs/api.md); the docs/behaviour.md 3 names the fields read.
 export interface AccessRoles {
   license: boolean;
   support: boolean;

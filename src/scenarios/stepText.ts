@@ -1,3 +1,4 @@
+import { isJsonObject } from '../contract/json';
 import { asJson, stableJson } from '../scenarioFormat/records';
 import type { ElementRef, ScenarioStep, ScopeRef } from '../scenarioFormat/scenario';
 
@@ -93,10 +94,6 @@ export function describeAnswer(step: ScenarioStep): string {
   return '';
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function collectChanges(
   recorded: unknown,
   replayed: unknown,
@@ -105,7 +102,7 @@ function collectChanges(
   partOnly: boolean,
 ): void {
   if (stableJson(recorded) === stableJson(replayed)) return;
-  if (isPlainObject(recorded) && isPlainObject(replayed)) {
+  if (isJsonObject(recorded) && isJsonObject(replayed)) {
     const keys = new Set(Object.keys(recorded));
     if (!partOnly) for (const key of Object.keys(replayed)) keys.add(key);
     for (const key of [...keys].sort()) {
@@ -136,7 +133,7 @@ export function describeChanges(recorded: unknown, replayed: unknown, partOnly =
 
 /** Whether `replayed` holds every field of `recorded` with the same value (arrays whole). */
 export function matchesPart(recorded: unknown, replayed: unknown): boolean {
-  if (isPlainObject(recorded) && isPlainObject(replayed)) {
+  if (isJsonObject(recorded) && isJsonObject(replayed)) {
     return Object.keys(recorded).every((key) => matchesPart(recorded[key], replayed[key]));
   }
   return stableJson(recorded) === stableJson(replayed);

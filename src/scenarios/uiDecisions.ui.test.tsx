@@ -75,7 +75,7 @@ it('the home screen un-confirms an address edited after it was confirmed', async
   const verdict = await replay(name);
   expect(verdict.passed).toBe(false);
   expect(verdict.report).toMatch(
-    /step \d+: the recorded intent did not happen in the replay:\n {2}recorded: intent session\/emailCheckEnded/,
+    /step \d+: the recorded intent did not happen in the replay:\n {2}recorded: intent session\/confirmedEmailEdited/,
   );
   expect(verdict.report).toContain('sees no button "Sign in with Google"');
   expect(verdict.report).toContain('session.emailCheck: recorded "idle", replayed "confirmed"');

@@ -1,6 +1,6 @@
 import type { ErrorBody, ErrorStatus } from '../contract/errors';
 
-/** A failure that becomes the contract's error envelope (contract §2). Providers and routes throw it. */
+/** A failure that becomes the contract's error envelope (docs/api.md, Error envelope). Providers and routes throw it. */
 export class ApiError extends Error {
   constructor(
     readonly code: number,

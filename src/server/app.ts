@@ -50,7 +50,7 @@ export interface BuildAppOptions {
 const API_PREFIX = '/api/';
 const HTTP_NOT_FOUND = 404;
 const HTTP_METHOD_NOT_ALLOWED = 405;
-/** The methods the API's routes use (contract §3); Fastify answers HEAD for every GET. */
+/** The methods the API's routes use (docs/api.md, Endpoints); Fastify answers HEAD for every GET. */
 const API_METHODS = ['GET', 'HEAD', 'POST'] as const;
 
 function isApiUrl(url: string): boolean {

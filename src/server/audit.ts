@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DelegateAction, DelegateKind } from '../contract/api';
 
-// One audit record per licence add and per delegate change (issue 3, "Must show" 1): who, which
+// One audit record per licence add and per delegate change (docs/security.md): who, which
 // customer, what, before and after, when. Searchable in the JSON logs by audit=true.
 
 export type AuditAction = 'licence.add' | `${DelegateKind}-delegate.${DelegateAction}`;

@@ -4,7 +4,7 @@ import { envelope } from './errorHandler';
 import { SERVER_TEXT } from './messages';
 
 // Requests Node refuses before Fastify sees them (headers too large, a broken request line, a client
-// too slow to send) answer in the contract's envelope (§2), never Fastify's own error shape; but a
+// too slow to send) answer in the error envelope (docs/api.md), never Fastify's own error shape; but a
 // HEAD, or a request whose method cannot be seen, gets Node's own framing, the status line alone: a
 // body there would be read as the start of the next answer and break the client's connection
 // (docs/api.md, "Errors any endpoint can answer").

@@ -40,7 +40,7 @@ export interface ServerConfig extends DestinationUrls {
   googleClientId: string;
   trustProxy: TrustProxy;
   logLevel: LogLevel;
-  /** Scenario recording switch handed to the client (issue 4). */
+  /** Scenario recording switch handed to the client (docs/scenarios.md, In the browser). */
   recording: boolean;
   /** The client's source maps (*.map) are served only when this is on. */
   serveSourceMaps: boolean;

@@ -1,7 +1,7 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { ServerConfig } from './config';
 
-// Security headers (issue 3, "Must show" 1): a Content-Security-Policy that allows what the SPA and
+// Security headers (docs/api.md, Security headers): a Content-Security-Policy that allows what the SPA and
 // Google Identity Services need and nothing more. No 'unsafe-eval' anywhere.
 
 const GOOGLE_SIGN_IN_SCRIPT = 'https://accounts.google.com/gsi/client';

@@ -4,7 +4,7 @@ import { ApiError } from './apiError';
 import { BODY_LIMIT_BYTES } from './limits';
 import { SERVER_TEXT } from './messages';
 
-// The one place where a failure becomes the contract's envelope (contract §2): validation errors,
+// The one place where a failure becomes the contract's envelope (docs/api.md, Error envelope): validation errors,
 // unreadable bodies, limits, ApiErrors from routes and providers, and anything unexpected.
 
 interface SchemaIssue {

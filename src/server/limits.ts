@@ -1,6 +1,6 @@
 // The API server's own limits (the spec's business constants live in src/contract/limits.ts).
 
-/** Largest request body accepted; every API body is a few short fields (contract §3). */
+/** Largest request body accepted; every API body is a few short fields (docs/api.md, Endpoints). */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 /** Requests per client address per window on the unauthenticated endpoints. */
 export const UNAUTHENTICATED_RATE_LIMIT_MAX = 60;
@@ -14,7 +14,7 @@ export const SESSION_SECRET_BYTES = 48;
 export const XSRF_TOKEN_BYTES = 32;
 /** Random bytes in a session id (the key of a sign-out's revocation record). */
 export const SESSION_ID_BYTES = 18;
-/** Default listening address (contract §1) and the dev API port (scripts/dev.js). */
+/** Default listening address (docs/api.md, Pages) and the dev API port (scripts/dev.js). */
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 8080;
 export const MAX_PORT = 65_535;

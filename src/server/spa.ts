@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '../contract/pages';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { envelope } from './errorHandler';
 import { HASHED_ASSET_MAX_AGE_SECONDS } from './limits';
 import { SERVER_TEXT } from './messages';
 
-// The built SPA (contract §1): hashed assets cached for a year, index.html for '/' and every client
+// The built SPA (docs/api.md, Pages): hashed assets cached for a year, index.html for '/' and every client
 // route with the runtime configuration injected, so one build serves both the sandbox and Google.
 // Everything goes out compressed when the client accepts it (docs/performance.md): the build writes
 // .br and .gz beside each asset, and the page is compressed once when it is first read.
@@ -20,8 +21,14 @@ const { negotiate } = createRequire(require.resolve('@fastify/static'))(
   '@fastify/accept-negotiator',
 ) as { negotiate: (header: string, supported: string[]) => string | null };
 
-/** The client routes of spec §2 that the history fallback serves. */
-export const CLIENT_ROUTES = ['/', '/index.html', '/licenses', '/forbidden', '/support'] as const;
+/** The client routes of docs/behaviour.md 2 that the history fallback serves. */
+export const CLIENT_ROUTES = [
+  PAGE_PATHS.home,
+  '/index.html',
+  PAGE_PATHS.licences,
+  PAGE_PATHS.forbidden,
+  PAGE_PATHS.support,
+] as const;
 /** webpack names long-lived assets with a content hash: main.3f9a1c2b.js (or its .br / .gz). */
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.br|\.gz)?$/i;
 /** Files the build also writes compressed; the answer then depends on Accept-Encoding. */

@@ -3,7 +3,7 @@ import type { LiveRoles } from './auth/roles';
 import type { Customer, WorkspaceSubscription } from './providers/provider';
 import { isAnnualPlan } from './providers/seatRules';
 
-/** The SubscriptionInfo answer (contract §3) from the provider's records and the caller's roles. */
+/** The SubscriptionInfo answer (docs/api.md, Endpoints) from the provider's records and the caller's roles. */
 export function toSubscriptionInfo(
   customer: Customer,
   subscription: WorkspaceSubscription,

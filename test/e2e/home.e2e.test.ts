@@ -1,4 +1,4 @@
-// Home screen journeys of spec §4 and §5 that end before sign-in, the guards of §2, and /support.
+// Home screen journeys of docs/behaviour.md 4 and docs/behaviour.md 5 that end before sign-in, the guards of docs/behaviour.md 2, and /support.
 import { API_PATHS } from '../../src/contract/api';
 import { emailInput, enterEmail, nextButton } from './support/actions';
 import { expectAccessible } from './support/accessibility';

@@ -1,4 +1,4 @@
-// Sign-in and start-up journeys of spec §4 with each sandbox account (roles of §6, catalogue of §8).
+// Sign-in and start-up journeys of docs/behaviour.md 4 with each sandbox account (roles of docs/behaviour.md 6, catalogue of docs/behaviour.md 8).
 import { API_PATHS } from '../../src/contract/api';
 import { ERROR_TEXT } from '../../src/contract/errors';
 import {

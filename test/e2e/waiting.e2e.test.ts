@@ -1,4 +1,4 @@
-// The waiting states of spec §2 and §4 (validating, loading the subscription, adding licences, the
+// The waiting states of docs/behaviour.md 2 and docs/behaviour.md 4 (validating, loading the subscription, adding licences, the
 // delegate list and the full-screen loader), each held on screen and checked with axe.
 import { API_PATHS } from '../../src/contract/api';
 import {

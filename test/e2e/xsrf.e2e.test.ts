@@ -1,4 +1,4 @@
-// XSRF in the browser (spec §7, contract §4): every POST carries X-XSRF-TOKEN equal to the cookie,
+// XSRF in the browser (docs/api.md, docs/security.md): every POST carries X-XSRF-TOKEN equal to the cookie,
 // and the server refuses a POST from the same page without it.
 import { API_PATHS, XSRF_COOKIE, XSRF_HEADER } from '../../src/contract/api';
 import { addLicences, openDelegateDialog, signInToDashboard } from './support/actions';

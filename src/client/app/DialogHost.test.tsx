@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { SubscriptionInfo } from '../../contract/subscription';
-import { errorDialogShown } from '../features/errors/errorsSlice';
+import { errorDialogShown } from '../events/portalEvents';
 import { appStarted } from '../features/session/sessionSlice';
 import { apiError, ok, type FakeHttpAnswer } from '../test/fakeServices';
 import { findDialog, queryDialog } from '../test/dialogs';

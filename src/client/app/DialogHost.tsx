@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, type ReactNode } from 'react';
-import type { DelegateKind } from '../../contract/api';
+import { DELEGATE_KINDS } from '../../contract/api';
 import { FullScreenLoader } from '../components/FullScreenLoader';
 import {
   dialogClosed,
@@ -7,7 +7,11 @@ import {
   memberAddRequested,
   memberDeleteRequested,
 } from '../features/delegates/delegatesSlice';
+import { selectDelegates } from '../features/delegates/delegatesSelectors';
+import { selectErrorDialogMessage } from '../features/errors/errorsSelectors';
 import { errorDialogClosed } from '../features/errors/errorsSlice';
+import { selectHistory } from '../features/history/historySelectors';
+import { selectCurrentTotal, selectPurchase } from '../features/subscription/subscriptionSelectors';
 import {
   csvRequested,
   csvSaved,
@@ -18,13 +22,13 @@ import {
   previousPageRequested,
 } from '../features/history/historySlice';
 import {
-  addLicensesCancelled,
-  addLicensesConfirmed,
+  addLicencesCancelled,
+  addLicencesConfirmed,
   successDialogClosed,
 } from '../features/subscription/subscriptionSlice';
 import { useAppDispatch, useAppSelector } from './hooks';
 
-// Every dialog is its own lazy chunk (issue item 1), loaded the first time the state opens it.
+// Every dialog is its own lazy chunk, so the first page loads fast, loaded the first time the state opens it.
 const ConfirmAddDialog = lazy(() =>
   import(
     /* webpackChunkName: "dialog-confirm" */ '../features/subscription/components/ConfirmAddDialog'
@@ -62,8 +66,6 @@ const HistoryDialog = lazy(() =>
   })),
 );
 
-const DELEGATE_KINDS: DelegateKind[] = ['licence', 'support'];
-
 /** Each dialog waits for its own chunk, so loading one never hides another. */
 function Chunk({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;
@@ -71,8 +73,8 @@ function Chunk({ children }: { children: ReactNode }) {
 
 function PurchaseDialogs() {
   const dispatch = useAppDispatch();
-  const purchase = useAppSelector((state) => state.subscription.purchase);
-  const currentTotal = useAppSelector((state) => state.subscription.user?.numberOfSeats ?? 0);
+  const purchase = useAppSelector(selectPurchase);
+  const currentTotal = useAppSelector(selectCurrentTotal);
   return (
     <>
       {purchase.status === 'confirming' && (
@@ -81,8 +83,8 @@ function PurchaseDialogs() {
             open
             seatsToAdd={purchase.seatsToAdd}
             currentTotal={currentTotal}
-            onCancel={() => dispatch(addLicensesCancelled())}
-            onConfirm={() => dispatch(addLicensesConfirmed())}
+            onCancel={() => dispatch(addLicencesCancelled())}
+            onConfirm={() => dispatch(addLicencesConfirmed())}
           />
         </Chunk>
       )}
@@ -97,7 +99,7 @@ function PurchaseDialogs() {
 
 function DelegateDialogs() {
   const dispatch = useAppDispatch();
-  const delegates = useAppSelector((state) => state.delegates);
+  const delegates = useAppSelector(selectDelegates);
   return (
     <>
       {DELEGATE_KINDS.filter((kind) => delegates[kind].open).map((kind) => (
@@ -119,7 +121,7 @@ function DelegateDialogs() {
 
 function HistoryDialogHost() {
   const dispatch = useAppDispatch();
-  const history = useAppSelector((state) => state.history);
+  const history = useAppSelector(selectHistory);
   const onCsvSaved = useCallback(() => dispatch(csvSaved()), [dispatch]);
   if (!history.open) return null;
   return (
@@ -140,7 +142,7 @@ function HistoryDialogHost() {
 
 function ErrorDialogHost() {
   const dispatch = useAppDispatch();
-  const message = useAppSelector((state) => state.errors.dialogMessage);
+  const message = useAppSelector(selectErrorDialogMessage);
   if (message === null) return null;
   return (
     <Chunk>
@@ -149,7 +151,7 @@ function ErrorDialogHost() {
   );
 }
 
-/** The dialogs of spec §2, controlled by the state; the error dialog comes last, on top. */
+/** The dialogs of docs/behaviour.md 2, controlled by the state; the error dialog comes last, on top. */
 export function DialogHost() {
   return (
     <>

@@ -25,7 +25,7 @@ function page(content: string | null): Document {
   return doc;
 }
 
-describe('runtime configuration (contract §1)', () => {
+describe('runtime configuration (docs/api.md, Pages)', () => {
   it('reads the server-injected JSON block', () => {
     expect(readPortalConfig(page(JSON.stringify(valid)))).toEqual(valid);
   });

@@ -1,15 +1,12 @@
+import { isJsonObject } from '../../contract/json';
 import { PORTAL_CONFIG_ELEMENT_ID, type PortalConfig } from '../../contract/config';
 
-// The runtime configuration the server injects into index.html (contract §1).
+// The runtime configuration the server injects into index.html (docs/api.md, Pages).
 export class PortalConfigError extends Error {
   override name = 'PortalConfigError';
 }
 
 const URL_FIELDS = ['contactUrl', 'helpdeskUrl', 'supportSiteUrl', 'helpCentreUrl'] as const;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function requireText(value: unknown, field: string): string {
   if (typeof value !== 'string' || value.trim().length === 0) {
@@ -20,10 +17,10 @@ function requireText(value: unknown, field: string): string {
 
 /** Checks the shape and returns a clean copy; throws PortalConfigError naming the bad field. */
 export function parsePortalConfig(value: unknown): PortalConfig {
-  if (!isRecord(value))
+  if (!isJsonObject(value))
     throw new PortalConfigError('Portal configuration: expected a JSON object.');
   const identity = value.identity;
-  if (!isRecord(identity)) {
+  if (!isJsonObject(identity)) {
     throw new PortalConfigError('Portal configuration: identity must be an object.');
   }
   if (identity.kind !== 'google' && identity.kind !== 'sandbox') {

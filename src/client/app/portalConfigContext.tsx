@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { PortalConfig } from '../../contract/config';
 
-// Screens read the runtime configuration (contract §1) here; sagas get it through saga context.
+// Screens read the runtime configuration (docs/api.md, Pages) here; sagas get it through saga context.
 export const PortalConfigContext = createContext<PortalConfig | null>(null);
 
 export function usePortalConfig(): PortalConfig {

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '../../contract/pages';
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { Spinner } from '../components/Spinner';
@@ -6,7 +7,7 @@ import { CrashScreen } from './CrashScreen';
 import { DialogHost } from './DialogHost';
 import { RequireStoredError, RequireUser } from './guards';
 
-// Route-level code splitting (issue item 1): only the home page is in the initial chunk.
+// Route-level code splitting, so the first page loads fast: only the home page is in the initial chunk.
 const DashboardPage = lazy(
   () => import(/* webpackChunkName: "dashboard" */ '../pages/DashboardPage'),
 );
@@ -26,16 +27,16 @@ function PortalLayout() {
   );
 }
 
-/** Spec §2 routes and guards; anything else goes home. */
+/** Spec docs/behaviour.md 2 routes and guards; anything else goes home. */
 export const routes: RouteObject[] = [
   {
-    path: '/',
+    path: PAGE_PATHS.home,
     element: <PortalLayout />,
     errorElement: <CrashScreen />,
     children: [
       { index: true, element: <HomePage /> },
       {
-        path: 'licenses',
+        path: PAGE_PATHS.licences,
         element: (
           <RequireUser>
             <DashboardPage />
@@ -43,15 +44,15 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        path: 'forbidden',
+        path: PAGE_PATHS.forbidden,
         element: (
           <RequireStoredError>
             <ForbiddenPage />
           </RequireStoredError>
         ),
       },
-      { path: 'support', element: <SupportPage /> },
-      { path: '*', element: <Navigate to="/" replace /> },
+      { path: PAGE_PATHS.support, element: <SupportPage /> },
+      { path: '*', element: <Navigate to={PAGE_PATHS.home} replace /> },
     ],
   },
 ];

@@ -1,13 +1,12 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import type { PortalConfig } from '../../contract/config';
+import { destinationAt } from '../features/session/destination';
 import { appStarted } from '../features/session/sessionSlice';
 import type { Services } from '../services/types';
 import { makeStore, type AppStore } from './store';
 
-// How a page of the portal starts (spec §4 On load): the store with its services, then the first
+// How a page of the portal starts (docs/behaviour.md 4 On load): the store with its services, then the first
 // intent, which says where sign-in leads. The browser's boot and scenario replay both start here.
-const CUSTOMER_QUERY = 'customer';
-
 export interface StartPageOptions {
   config: PortalConfig;
   services: Services;
@@ -19,9 +18,6 @@ export interface StartPageOptions {
 
 export function startPage({ config, services, middleware, location }: StartPageOptions): AppStore {
   const store = makeStore({ context: { ...services, config }, middleware });
-  // The `customer` query of the home route picks the destination after sign-in (spec §2 Home).
-  const onHome = location.pathname === '/';
-  const query = new URLSearchParams(location.search).get(CUSTOMER_QUERY);
-  store.dispatch(appStarted({ destination: onHome ? (query ?? '') : '' }));
+  store.dispatch(appStarted({ destination: destinationAt(location) }));
   return store;
 }

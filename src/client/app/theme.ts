@@ -1,6 +1,6 @@
 import type { ThemeConfig } from 'antd';
 
-// Accent and warn colours (spec §2: Next is warn-coloured for support, accent otherwise), both dark
+// Accent and warn colours (docs/behaviour.md 2: Next is warn-coloured for support, accent otherwise), both dark
 // enough for white text at WCAG AA; secondary texts darkened for the same reason.
 export const ACCENT_COLOUR = '#0b57d0';
 export const WARN_COLOUR = '#b3261e';
@@ -22,7 +22,7 @@ export const portalTheme: ThemeConfig = {
     fontSize: 15,
   },
   components: {
-    // Spec §2 shows the seat count's up and down arrows; antd hides them until hover by default.
+    // Spec docs/behaviour.md 2 shows the seat count's up and down arrows; antd hides them until hover by default.
     InputNumber: { handleVisible: true },
   },
 };

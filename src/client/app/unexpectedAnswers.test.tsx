@@ -9,7 +9,7 @@ import { preferReducedMotion } from '../test/matchMedia';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { sampleSubscription } from '../test/sampleSubscription';
 
-// Issue 2: no body a server can return crashes a screen; an unexpected answer shows the error
+// No body a server can return crashes a screen; an unexpected answer shows the error
 // dialog or the forbidden screen with a readable message.
 jest.setTimeout(20_000);
 

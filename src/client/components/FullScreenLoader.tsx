@@ -4,7 +4,7 @@ export interface FullScreenLoaderProps {
   label: string;
 }
 
-// A veil over the whole page while a change is being saved (spec §2: during add and delete).
+// A veil over the whole page while a change is being saved (docs/behaviour.md 2: during add and delete).
 const VEIL_Z_INDEX = 2000;
 
 /** Covers the page, above open dialogs, so nothing can be clicked twice. */

@@ -30,7 +30,7 @@ export function TypingText({ html, msPerCharacter }: TypingTextProps) {
   return (
     <span
       aria-busy={!done}
-      // The caller sanitised the HTML (forbidden details: spec §2, issue item 6).
+      // The caller sanitised the HTML (forbidden details: docs/behaviour.md 8.4).
       dangerouslySetInnerHTML={{ __html: done ? html : typedPrefix(html, typed) }}
     />
   );

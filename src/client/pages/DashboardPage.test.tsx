@@ -270,7 +270,7 @@ describe('DashboardPage', () => {
       renderDashboard({ ...flexiblePlan, numberOfSeats: 8, licensedNumberOfSeats: 8 });
       await screen.findByText(/With a Flexible subscription/);
       expect(usageBar()).toHaveAttribute('aria-valuenow', '100');
-      // The only alert is the Flexible-plan message of spec §2.
+      // The only alert is the Flexible-plan message of docs/behaviour.md 2.
       expect(screen.getByRole('alert')).toHaveTextContent(/^Flexible plan/);
       expect(screen.queryByText('All licenses are assigned')).not.toBeInTheDocument();
     });

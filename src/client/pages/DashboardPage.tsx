@@ -6,6 +6,7 @@ import { usePortalConfig } from '../app/portalConfigContext';
 import { Spinner } from '../components/Spinner';
 import { dialogOpened } from '../features/delegates/delegatesSlice';
 import { historyOpened } from '../features/history/historySlice';
+import { selectSigningOut } from '../features/session/sessionSelectors';
 import { signOutRequested } from '../features/session/sessionSlice';
 import { AddLicensesForm } from '../features/subscription/components/AddLicensesForm';
 import { DashboardHeader } from '../features/subscription/components/DashboardHeader';
@@ -15,19 +16,20 @@ import { PlanDetails } from '../features/subscription/components/PlanDetails';
 import { SeatUsageCard } from '../features/subscription/components/SeatUsageCard';
 import { SubscriptionSummary } from '../features/subscription/components/SubscriptionSummary';
 import { maxSeatsToAdd } from '../features/subscription/seatCount';
-import { addLicensesRequested } from '../features/subscription/subscriptionSlice';
+import { selectPurchaseStatus, selectUser } from '../features/subscription/subscriptionSelectors';
+import { addLicencesRequested } from '../features/subscription/subscriptionSlice';
 
-/** The licence dashboard (spec §2 Dashboard, roles of §6); the guard makes sure a user is held. */
+/** The licence dashboard (docs/behaviour.md 2 Dashboard, roles of docs/behaviour.md 6); the guard makes sure a user is held. */
 export default function DashboardPage() {
   const dispatch = useAppDispatch();
   const { helpCentreUrl } = usePortalConfig();
-  const user = useAppSelector((state) => state.subscription.user);
-  const purchaseStatus = useAppSelector((state) => state.subscription.purchase.status);
+  const user = useAppSelector(selectUser);
+  const purchaseStatus = useAppSelector(selectPurchaseStatus);
   const seatsInputId = useId();
-  const signingOut = useAppSelector((state) => state.session.signingOut);
+  const signingOut = useAppSelector(selectSigningOut);
 
   if (!user) return null;
-  // While the purchase is sent, the page is replaced by a spinner (spec §4 Adding licences).
+  // While the purchase is sent, the page is replaced by a spinner (docs/behaviour.md 4 Adding licences).
   if (purchaseStatus === 'processing') {
     return (
       <main style={{ paddingTop: 96 }}>
@@ -76,7 +78,7 @@ export default function DashboardPage() {
               <AddLicensesForm
                 max={maxToAdd}
                 inputId={seatsInputId}
-                onAdd={(seats) => dispatch(addLicensesRequested({ seats }))}
+                onAdd={(seats) => dispatch(addLicencesRequested({ seats }))}
               />
             )
           )}

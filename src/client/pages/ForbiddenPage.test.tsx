@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { TYPING_MS_PER_CHARACTER } from '../../contract/limits';
-import type { StoredError } from '../features/errors/errorsSlice';
+import type { StoredError } from '../events/portalEvents';
 import { matchMediaMatching } from '../test/matchMedia';
 import { renderWithProviders } from '../test/renderWithProviders';
 

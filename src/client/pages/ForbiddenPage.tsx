@@ -1,24 +1,25 @@
 import { Card, Typography } from 'antd';
-import { HOME_MAX_WIDTH_PX, TYPING_MS_PER_CHARACTER } from '../../contract/limits';
+import { NARROW_PAGE_MAX_WIDTH_PX, TYPING_MS_PER_CHARACTER } from '../../contract/limits';
 import { useAppSelector } from '../app/hooks';
 import { TypingText } from '../components/TypingText';
 import { textLength } from '../components/typedPrefix';
+import { selectStoredErrorDetails } from '../features/errors/errorsSelectors';
 import { sanitizeDetails } from '../features/errors/sanitizeDetails';
 
 const UNKNOWN_ERROR = 'Unknown error';
 
-/** The stored details as safe HTML, or 'Unknown error' when nothing readable is left (spec §2). */
+/** The stored details as safe HTML, or 'Unknown error' when nothing readable is left (docs/behaviour.md 2). */
 function detailsHtml(details: string | undefined): string {
   const safe = sanitizeDetails(details ?? '');
   return textLength(safe) > 0 ? safe : UNKNOWN_ERROR;
 }
 
-/** The 403 screen (spec §2 Forbidden); the guard makes sure an error is stored. */
+/** The 403 screen (docs/behaviour.md 2 Forbidden); the guard makes sure an error is stored. */
 export default function ForbiddenPage() {
-  const details = useAppSelector((state) => state.errors.stored?.details);
+  const details = useAppSelector(selectStoredErrorDetails);
   const html = detailsHtml(details);
   return (
-    <main style={{ maxWidth: HOME_MAX_WIDTH_PX, margin: '0 auto', padding: '48px 16px' }}>
+    <main style={{ maxWidth: NARROW_PAGE_MAX_WIDTH_PX, margin: '0 auto', padding: '48px 16px' }}>
       <Card>
         <Typography.Title level={1} style={{ marginTop: 0, fontSize: 64 }}>
           403

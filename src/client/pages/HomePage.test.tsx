@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { emailConfirmed } from '../features/session/sessionSlice';
-import { subscriptionRequested } from '../features/subscription/subscriptionSlice';
+import { subscriptionRequested } from '../events/portalEvents';
 import { ok } from '../test/fakeServices';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { shownStyle } from '../test/shownStyle';

@@ -1,27 +1,33 @@
 import { Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
-import { HOME_MAX_WIDTH_PX, LICENSES_DESTINATION } from '../../contract/limits';
+import { NARROW_PAGE_MAX_WIDTH_PX, LICENSES_DESTINATION } from '../../contract/limits';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { Spinner } from '../components/Spinner';
 import { EmailForm } from '../features/session/components/EmailForm';
 import { SignInPrompt } from '../features/session/components/SignInPrompt';
+import { selectSession } from '../features/session/sessionSelectors';
+import { selectLoadingSubscription } from '../features/subscription/subscriptionSelectors';
 import { editUnconfirms } from '../features/session/emailConfirmation';
-import { emailCheckEnded, emailSubmitted, signInRequested } from '../features/session/sessionSlice';
+import {
+  confirmedEmailEdited,
+  emailSubmitted,
+  signInRequested,
+} from '../features/session/sessionSlice';
 
-/** E-mail entry and sign-in (spec §2 Home, §4 Home and Sign-in). */
+/** E-mail entry and sign-in (docs/behaviour.md 2 Home, docs/behaviour.md 4 Home and Sign-in). */
 export function HomePage() {
   const dispatch = useAppDispatch();
-  const session = useAppSelector((state) => state.session);
-  const loadingSubscription = useAppSelector((state) => state.subscription.loadingSubscription);
+  const session = useAppSelector(selectSession);
+  const loadingSubscription = useAppSelector(selectLoadingSubscription);
   const [email, setEmail] = useState(session.email);
 
   const changeEmail = (value: string) => {
     setEmail(value);
-    if (editUnconfirms(session, value)) dispatch(emailCheckEnded());
+    if (editUnconfirms(session, value)) dispatch(confirmedEmailEdited());
   };
 
   return (
-    <main style={{ maxWidth: HOME_MAX_WIDTH_PX, margin: '0 auto', padding: '48px 16px' }}>
+    <main style={{ maxWidth: NARROW_PAGE_MAX_WIDTH_PX, margin: '0 auto', padding: '48px 16px' }}>
       <Card>
         <Typography.Title level={1} style={{ marginTop: 0 }}>
           Customer Portal

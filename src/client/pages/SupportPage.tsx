@@ -2,15 +2,17 @@ import { Flex } from 'antd';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { usePortalConfig } from '../app/portalConfigContext';
 import { SignOutButton } from '../components/SignOutButton';
+import { selectSigningOut } from '../features/session/sessionSelectors';
 import { signOutRequested } from '../features/session/sessionSlice';
+import { selectSignedIn } from '../features/subscription/subscriptionSelectors';
 
-/** The external support site in a full-size frame (spec §2 /support); a signed-in person can
+/** The external support site in a full-size frame (docs/behaviour.md 2 /support); a signed-in person can
  * sign out from the bar above it. */
 export default function SupportPage() {
   const dispatch = useAppDispatch();
   const { supportSiteUrl } = usePortalConfig();
-  const signedIn = useAppSelector((state) => state.subscription.user !== undefined);
-  const signingOut = useAppSelector((state) => state.session.signingOut);
+  const signedIn = useAppSelector(selectSignedIn);
+  const signingOut = useAppSelector(selectSigningOut);
   return (
     <Flex vertical style={{ position: 'fixed', inset: 0 }}>
       {signedIn && (

@@ -1,3 +1,4 @@
+import { NO_RESPONSE } from '../services/httpFailure';
 import type { Middleware } from '@reduxjs/toolkit';
 import { TOKEN_HEADER, XSRF_COOKIE } from '../../contract/api';
 import type { PortalConfig } from '../../contract/config';
@@ -26,7 +27,6 @@ import type { Services } from '../services/types';
 
 /** A 2xx reaches the sagas as its body only, so it is written as 200. */
 const SUCCESS_STATUS = 200;
-const NO_RESPONSE = 0;
 
 export interface ScenarioRecorderOptions {
   config: PortalConfig;

@@ -1,3 +1,4 @@
+import { attempt } from '../services/attempt';
 import type { Middleware } from '@reduxjs/toolkit';
 import { createRoot } from 'react-dom/client';
 import { XSRF_COOKIE } from '../../contract/api';
@@ -53,14 +54,6 @@ export interface ScenarioRecordingSetUp {
   middleware: Middleware[];
   /** Stops watching the page and removes the panel (the browser never needs it; tests do). */
   dispose(): void;
-}
-
-function attempt<T>(work: () => T, otherwise: T): T {
-  try {
-    return work();
-  } catch {
-    return otherwise;
-  }
 }
 
 function readStoredRecording(key: string): StoredRecording | null {

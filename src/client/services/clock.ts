@@ -1,4 +1,4 @@
 import type { ClockService } from './types';
 
-// Token expiry is compared with the current time in milliseconds (spec §9).
+// Token expiry is compared with the current time in milliseconds (docs/behaviour.md 9).
 export const systemClock: ClockService = { now: () => Date.now() };

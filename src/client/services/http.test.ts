@@ -13,7 +13,7 @@ function fakeFetch(status: number, text: string) {
 
 const cookies = 'theme=dark; XSRF-TOKEN=abc%3D123; portal_session=signed';
 
-describe('http service (spec §7, contract §2)', () => {
+describe('http service (docs/api.md, docs/api.md, Error envelope)', () => {
   it('GETs a relative URL with the query and extra headers and parses JSON', async () => {
     const { fetch, calls } = fakeFetch(200, '{"isGoogleAccount":true}');
     const http = createHttpService({ fetch, readCookies: () => cookies });

@@ -1,7 +1,8 @@
+import { NO_RESPONSE } from './httpFailure';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../contract/api';
 import type { HttpFailure, HttpService, Query } from './types';
 
-// The one door to the portal API: relative URLs only, JSON both ways, XSRF on every non-GET (spec §7).
+// The one door to the portal API: relative URLs only, JSON both ways, XSRF on every non-GET (docs/api.md).
 
 /** The slice of fetch this service uses, so tests can hand in their own. */
 export type FetchLike = (
@@ -22,7 +23,6 @@ export interface HttpServiceOptions {
 
 const SUCCESS_MIN = 200;
 const SUCCESS_MAX = 299;
-const NO_RESPONSE = 0;
 
 /** Only same-origin paths: a stray absolute URL must never receive the token or the XSRF value. */
 export function isRelativeUrl(path: string): boolean {

@@ -1,6 +1,7 @@
+import { isJsonObject } from '../../contract/json';
 import type { HttpFailure } from './types';
 
-// Reading what a failed call left behind: the contract's error envelope (§2) or anything else.
+// Reading what a failed call left behind: the contract's error envelope (docs/behaviour.md 2) or anything else.
 
 /** The fields of a failure the error rules read; each is present only when it is a non-empty string. */
 export interface FailureFields {
@@ -13,17 +14,14 @@ export interface FailureFields {
   errorDescription?: string;
 }
 
-const NO_RESPONSE = 0;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
+/** The status of a call that got no answer at all (network down, blocked). */
+export const NO_RESPONSE = 0;
 
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim().length > 0 ? value : undefined;
 
 export function isHttpFailure(value: unknown): value is HttpFailure {
-  return isRecord(value) && typeof value.status === 'number' && 'body' in value;
+  return isJsonObject(value) && typeof value.status === 'number' && 'body' in value;
 }
 
 export function readFailure(failure: unknown): FailureFields {
@@ -32,9 +30,9 @@ export function readFailure(failure: unknown): FailureFields {
   }
   const fields: FailureFields = { status: failure.status };
   const body = failure.body;
-  if (!isRecord(body)) return fields;
+  if (!isJsonObject(body)) return fields;
   const error = body.error;
-  if (isRecord(error)) {
+  if (isJsonObject(error)) {
     fields.message = text(error.message);
     fields.details = text(error.details);
   }

@@ -1,6 +1,6 @@
 import type { LogService } from './types';
 
-// Identity and validator failures are only logged (spec §8): the console is the log.
+// Identity and validator failures are only logged (docs/behaviour.md 8): the console is the log.
 export function createConsoleLog(sink: Pick<Console, 'error'> = console): LogService {
   return {
     error: (message, detail) => {

@@ -1,6 +1,7 @@
+import { attempt } from './attempt';
 import type { StorageService, TokenData } from './types';
 
-// Local storage exactly as spec §3: `email`, and `tokenData` = {token, expiry in epoch ms}.
+// Local storage exactly as docs/behaviour.md 3: `email`, and `tokenData` = {token, expiry in epoch ms}.
 export const EMAIL_KEY = 'email';
 export const TOKEN_DATA_KEY = 'tokenData';
 
@@ -11,15 +12,6 @@ function asTokenData(value: unknown): TokenData | null {
   if (typeof token !== 'string' || token.length === 0) return null;
   if (typeof expiry !== 'number' || !Number.isFinite(expiry)) return null;
   return { token, expiry };
-}
-
-/** Storage may be switched off (private mode, blocked cookies): the portal then works without it. */
-function attempt<T>(work: () => T, otherwise: T): T {
-  try {
-    return work();
-  } catch {
-    return otherwise;
-  }
 }
 
 export function createStorageService(

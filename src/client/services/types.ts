@@ -1,4 +1,4 @@
-// The only doors to the outside world. Sagas reach them through saga context (app/services.ts),
+// The only doors to the outside world. Sagas reach them through saga context (app/sagaContext.ts),
 // so tests, scenario replay and recording swap them without touching the sagas.
 
 /** What the HTTP service rejects with: plain data, so it can be stored, recorded and replayed. */
@@ -42,7 +42,7 @@ export interface IdentityService {
   revoke?(token: string): Promise<void>;
 }
 
-/** Local storage entry tokenData (spec §3). */
+/** Local storage entry tokenData (docs/behaviour.md 3). */
 export interface TokenData {
   token: string;
   /** Epoch milliseconds. */

@@ -84,7 +84,7 @@ export const fakeConfig: PortalConfig = {
 /** A 200 answer. */
 export const ok = (body: unknown): FakeHttpAnswer => ({ status: 200, body });
 
-/** An error answer in the contract's envelope (§2). */
+/** An error answer in the contract's envelope (docs/behaviour.md 2). */
 export function apiError(
   code: number,
   status: ErrorStatus,

@@ -187,7 +187,7 @@ export const BEHAVIOUR_MAP: Record<string, (scenario: Scenario) => boolean> = {
       s,
       action('session/emailConfirmed'),
       fills('Email address'),
-      intent('session/emailCheckEnded'),
+      intent('session/confirmedEmailEdited'),
       sees('button', 'Sign in with Google', 'absent'),
     ),
   '4.8': (s) => inOrder(s, intent('session/signInRequested'), tokenFromIdentity, storedForLifetime),
@@ -229,8 +229,8 @@ export const BEHAVIOUR_MAP: Record<string, (scenario: Scenario) => boolean> = {
   '4.15': (s) =>
     inOrder(
       s,
-      intent('subscription/addLicensesRequested'),
-      intent('subscription/addLicensesCancelled'),
+      intent('subscription/addLicencesRequested'),
+      intent('subscription/addLicencesCancelled'),
     ) &&
     none(
       s,
@@ -239,9 +239,9 @@ export const BEHAVIOUR_MAP: Record<string, (scenario: Scenario) => boolean> = {
   '4.16': (s) =>
     inOrder(
       s,
-      intent('subscription/addLicensesConfirmed'),
+      intent('subscription/addLicencesConfirmed'),
       http('POST', ADD_LICENCE, ok),
-      action('subscription/addLicensesSucceeded'),
+      action('subscription/addLicencesSucceeded'),
       intent('subscription/successDialogClosed'),
       reload,
     ),
@@ -380,14 +380,14 @@ export const BEHAVIOUR_MAP: Record<string, (scenario: Scenario) => boolean> = {
       s,
       http('GET', VALIDATOR, (status, body) => failed(status) || !body.includes('isGoogleAccount')),
       logged,
-      action('session/emailCheckEnded'),
+      action('session/emailCheckStopped'),
     ),
   '8.7': (s) =>
     inOrder(
       s,
       http('POST', ADD_LICENCE, failed),
       action('errors/errorDialogShown'),
-      action('subscription/addLicensesFailed'),
+      action('subscription/addLicencesFailed'),
     ),
   '8.8': (s) =>
     inOrder(

@@ -2,7 +2,7 @@ import type { HistoryPage } from '../../contract/history';
 import type { RecordedChange } from '../store/portalStore';
 import { removeDataDir, startPortal, type Browser, type Portal } from '../testing/portalHarness';
 
-// Every permission the portal decides (docs/api.md, "Permissions"): role × endpoint × own or foreign
+// Every permission the portal decides (docs/behaviour.md 6, docs/api.md "Permissions"): role × endpoint × own or foreign
 // customer, with what the caller sees and what changed on both customers afterwards. Each case runs
 // on a fresh sandbox so that one allowed change never decides the next case.
 

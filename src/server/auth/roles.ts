@@ -3,7 +3,7 @@ import { SERVER_TEXT } from '../messages';
 import type { DirectoryUser, PortalProvider } from '../providers/provider';
 import type { PortalSession } from './session';
 
-// Roles are read live on every call that needs them (contract §4): a removed delegate or a demoted
+// Roles are read live on every call that needs them (docs/security.md): a removed delegate or a demoted
 // admin loses access at once, not when the session ends.
 
 export interface LiveRoles {

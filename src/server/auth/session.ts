@@ -5,7 +5,7 @@ import { SESSION_LIFETIME_MS } from '../../contract/limits';
 import { ApiError } from '../apiError';
 import { newSessionId, newXsrfToken, xsrfFingerprint } from './xsrf';
 
-// The session (contract §4): a signed cookie that says who the caller is and for which customer,
+// The session (docs/security.md): a signed cookie that says who the caller is and for which customer,
 // until when. Roles are never stored in it; mutating calls re-read them live. Its id lets sign-out
 // revoke it in the portal store before it expires (docs/api.md, POST /api/sign-out).
 
@@ -118,7 +118,7 @@ export function startSession(
     httpOnly: true,
     signed: true,
   });
-  // Readable by script on purpose: the client echoes it in X-XSRF-TOKEN (spec §7).
+  // Readable by script on purpose: the client echoes it in X-XSRF-TOKEN (docs/api.md).
   reply.setCookie(XSRF_COOKIE, xsrfToken, { ...common, httpOnly: false });
 }
 

@@ -5,7 +5,7 @@ import { ApiError } from '../apiError';
 import { SESSION_ID_BYTES, XSRF_TOKEN_BYTES } from '../limits';
 import { SERVER_TEXT } from '../messages';
 
-// Double-submit XSRF (contract §4): a random token in a script-readable cookie, echoed in a header;
+// Double-submit XSRF (docs/security.md): a random token in a script-readable cookie, echoed in a header;
 // the session carries only its fingerprint, so a token from another session never matches.
 
 export function newXsrfToken(): string {

@@ -82,7 +82,7 @@ export interface PortalProvider {
   getDirectoryUser(email: string, token: string): Promise<DirectoryUser>;
   /**
    * The same directory entry read with the reseller's own credentials, for the live role re-check on
-   * every mutating call (contract §4); null when the person is no longer in the directory.
+   * every mutating call (docs/security.md); null when the person is no longer in the directory.
    */
   lookupDirectoryUser(email: string): Promise<DirectoryUser | null>;
   /**

@@ -5,7 +5,7 @@ import { SERVER_TEXT } from '../messages';
 import type { PortalProvider } from './provider';
 import { createSeatPolicy, type SeatPolicy } from './seatPolicy';
 
-// The provider contract (contract §5: "Both pass the same provider contract tests"): one suite that
+// The provider contract (README.md, Demo accounts (sandbox): "Both pass the same provider contract tests"): one suite that
 // every PortalProvider runs, against the sandbox dataset (seeded for real, or served by a local fake).
 
 /** What the suite needs around a provider: a way to sign in, a clock and, if it has storage, a restart. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  DELEGATE_KINDS,
   DELEGATE_PATHS,
   type DelegateChangeRequest,
-  type DelegateKind,
   type DelegateListResponse,
 } from '../../contract/api';
 import { isValidDelegateEmail } from '../../contract/email';
@@ -17,8 +17,6 @@ import { readState, settleHeld } from '../history/settle';
 import { SERVER_TEXT } from '../messages';
 import { delegateChangeSchema, delegateListSchema } from '../schemas/delegates';
 import type { RouteContext } from './context';
-
-const DELEGATE_KINDS: readonly DelegateKind[] = ['licence', 'support'];
 
 // The two delegate lists: admins of the caller's own customer only, checked live on every call.
 // Each change to a list runs alone (docs/deploy.md) and is recorded in the history.

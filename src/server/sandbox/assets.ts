@@ -5,7 +5,7 @@
 export const SANDBOX_ASSET_PATH = '/sandbox/assets/';
 
 /**
- * The identity popup's behaviour (contract §5). It posts its answer ONLY to its own origin, which is
+ * The identity popup's behaviour (README.md, Demo accounts (sandbox)). It posts its answer ONLY to its own origin, which is
  * the portal's: a foreign page that opened the popup never receives a token.
  */
 export const AUTHORIZE_SCRIPT = `'use strict';

@@ -105,7 +105,7 @@ export interface StandInPageOptions {
   paragraphs: readonly string[];
 }
 
-/** The sandbox's stand-ins for the external destinations (contract §5). */
+/** The sandbox's stand-ins for the external destinations (README.md, Demo accounts (sandbox)). */
 export function standInPage({ heading, paragraphs }: StandInPageOptions): string {
   return layout({
     title: `${heading} - Sandbox`,

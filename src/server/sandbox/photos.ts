@@ -1,4 +1,4 @@
-// The seeded directory photos (contract §5: admin@acme.example "has photo"), drawn as SVG avatars so
+// The seeded directory photos (README.md, Demo accounts (sandbox): admin@acme.example "has photo"), drawn as SVG avatars so
 // the sandbox needs no binary files. Keys are the file names the dataset stores.
 
 function avatar(initials: string, background: string, label: string): string {

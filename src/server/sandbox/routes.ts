@@ -8,7 +8,7 @@ import { AUTHORIZE_SCRIPT, SANDBOX_ASSET_PATH, SANDBOX_STYLES } from './assets';
 import { authorizeErrorPage, authorizePage, standInPage } from './pages';
 import { SANDBOX_PHOTOS } from './photos';
 
-// The sandbox's own pages (contract §5): the identity popup and its token endpoint, the stand-ins for
+// The sandbox's own pages (README.md, Demo accounts (sandbox)): the identity popup and its token endpoint, the stand-ins for
 // the external destinations, and the seeded photos. Registered only when PORTAL_PROVIDER=sandbox.
 
 export interface SandboxRoutesOptions {
@@ -84,7 +84,7 @@ const STATUS_BY_CODE: Readonly<Record<number, ErrorStatus>> = {
   429: 'RESOURCE_EXHAUSTED',
 };
 
-/** The contract's envelope (§2) for anything the token endpoint or a page refuses. */
+/** The error envelope (docs/api.md, Error envelope) for anything the token endpoint or a page refuses. */
 function envelopeOf(error: FastifyError | ApiError): ErrorEnvelope {
   if (error instanceof ApiError) return { error: error.toBody() };
   const code = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 500;

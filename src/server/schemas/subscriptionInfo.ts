@@ -1,6 +1,6 @@
 import { emailField } from './common';
 
-/** SubscriptionInfo (contract §3), also the body of add-licence's answer. */
+/** SubscriptionInfo (docs/api.md, Endpoints), also the body of add-licence's answer. */
 export const subscriptionInfoResponse = {
   type: 'object',
   required: [

@@ -1,4 +1,4 @@
-// The sandbox dataset of contract §5, as the browser tests rely on it.
+// The sandbox dataset of README.md, Demo accounts (sandbox), as the browser tests rely on it.
 export const ACME = {
   domain: 'acme.example',
   customerId: 'C0acme001',
@@ -32,7 +32,7 @@ export const SUSPENDED_ADMIN = 'admin@paused.example';
 export const NOSUB_ADMIN = 'admin@nosub.example';
 export const STRANGER = 'someone@stranger.example';
 
-/** The sandbox stand-ins for the external destinations (contract §5). */
+/** The sandbox stand-ins for the external destinations (README.md, Demo accounts (sandbox)). */
 export const SANDBOX_PAGES = {
   contact: {
     path: '/sandbox/contact',

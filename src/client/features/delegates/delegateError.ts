@@ -1,6 +1,6 @@
 import { readFailure } from '../../services/httpFailure';
 
-// Delegate errors (spec §8): error.error.message, then error.error_description, then a generic
+// Delegate errors (docs/behaviour.md 8): error.error.message, then error.error_description, then a generic
 // message (its text is not shown in the spec, so this one is ours).
 export const GENERIC_DELEGATE_ERROR =
   'The delegate list could not be changed or loaded. Please try again later.';

@@ -1,7 +1,7 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import { API_PATHS } from '../../../contract/api';
 import { ERROR_TEXT } from '../../../contract/errors';
-import { errorDialogShown } from '../../app/events';
+import { errorDialogShown } from '../../events/portalEvents';
 import { rootReducer, type RootState } from '../../app/rootReducer';
 import {
   apiError,
@@ -52,7 +52,7 @@ function run(options: FakeServicesOptions, state: RootState = adminState()) {
   return { fake, saga };
 }
 
-describe('loading a delegate list (spec §4 Delegate dialogs, §7)', () => {
+describe('loading a delegate list (docs/behaviour.md 4 Delegate dialogs, docs/api.md)', () => {
   it.each([
     ['licence', API_PATHS.licenceDelegate, LICENCE_LIST],
     ['support', API_PATHS.supportDelegate, SUPPORT_LIST],
@@ -110,7 +110,7 @@ describe('loading a delegate list (spec §4 Delegate dialogs, §7)', () => {
   });
 });
 
-describe('adding and deleting delegates (spec §4, §5, §8)', () => {
+describe('adding and deleting delegates (docs/behaviour.md 4, docs/behaviour.md 5, docs/behaviour.md 8)', () => {
   it('adds: posts the e-mail, appends, sorts and clears the input', async () => {
     const { fake, saga } = run(
       { http: { [LICENCE_CHANGE]: ok({ members: [] }) } },
@@ -187,7 +187,7 @@ describe('adding and deleting delegates (spec §4, §5, §8)', () => {
     const { storeState } = await saga
       .dispatch(memberAddRequested({ kind: 'licence', email: 'a@acme.example' }))
       .put(errorDialogShown({ message: 'Member already exists.' }))
-      .put(memberChangeFailed({ kind: 'licence', clearInput: true }))
+      .put(memberChangeFailed({ kind: 'licence' }))
       .silentRun(RUN_MS);
     expect(storeState.delegates.licence).toMatchObject({ members: ['a@acme.example'], input: '' });
     expect(storeState.delegates.changing).toBe(false);

@@ -11,12 +11,13 @@ import {
   takeLatest,
 } from 'redux-saga/effects';
 import {
+  DELEGATE_KINDS,
   DELEGATE_PATHS,
   type DelegateChangeRequest,
   type DelegateKind,
 } from '../../../contract/api';
 import { isValidDelegateEmail } from '../../../contract/email';
-import { errorDialogShown } from '../../app/events';
+import { errorDialogShown } from '../../events/portalEvents';
 import type { SagaContext } from '../../app/sagaContext';
 import {
   delegateErrorMessage,
@@ -36,8 +37,7 @@ import {
   membersLoadFailed,
 } from './delegatesSlice';
 
-// Spec §4 Delegate dialogs, §7 licence-delegate / support-delegate, §8 Delegate errors.
-const DELEGATE_KINDS: readonly DelegateKind[] = ['licence', 'support'];
+// Spec docs/behaviour.md 4 Delegate dialogs, docs/api.md licence-delegate / support-delegate, docs/behaviour.md 8 Delegate errors.
 
 function isMemberList(value: unknown): value is { members: string[] } {
   if (typeof value !== 'object' || value === null) return false;
@@ -88,11 +88,11 @@ export function* loadMembers(action: ReturnType<typeof dialogOpened>): SagaItera
 type ChangeAction =
   ReturnType<typeof memberAddRequested> | ReturnType<typeof memberDeleteRequested>;
 
-/** One add or delete; the list is updated locally on success (§4). */
+/** One add or delete; the list is updated locally on success (docs/behaviour.md 4). */
 export function* changeMember(action: ChangeAction): SagaIterator {
   const { kind, email } = action.payload;
   const adding = memberAddRequested.match(action);
-  // An add with an invalid address does nothing (§5).
+  // An add with an invalid address does nothing (docs/behaviour.md 5).
   if (adding && !isValidDelegateEmail(email)) return;
   const customerId: string | undefined = yield select(selectCustomerId);
   const http: SagaContext['http'] = yield getContext('http');
@@ -106,8 +106,8 @@ export function* changeMember(action: ChangeAction): SagaIterator {
     yield call([http, http.post], DELEGATE_PATHS[kind], request);
   } catch (failure) {
     yield put(errorDialogShown({ message: delegateErrorMessage(failure) }));
-    // The spec's 'Member already exists.' check always clears the input (§8).
-    yield put(memberChangeFailed({ kind, clearInput: true }));
+    // The spec's 'Member already exists.' check always clears the input (docs/behaviour.md 8).
+    yield put(memberChangeFailed({ kind }));
     return;
   }
   yield put(adding ? memberAdded({ kind, email }) : memberDeleted({ kind, email }));

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { DelegateKind } from '../../../contract/api';
 import { isValidDelegateEmail } from '../../../contract/email';
 
-// 'License Management Access' and 'Support Access' dialogs (spec §2 Dialogs, §4 Delegate dialogs).
+// 'License Management Access' and 'Support Access' dialogs (docs/behaviour.md 2 Dialogs, docs/behaviour.md 4 Delegate dialogs).
 export type DelegateListStatus = 'idle' | 'loading' | 'ready';
 
 export interface DelegateListState {
@@ -55,10 +55,10 @@ const delegatesSlice = createSlice({
       state[action.payload.kind].input = action.payload.value;
     },
     memberAddRequested(state, action: PayloadAction<Kind & { email: string }>) {
-      // An add with an invalid address does nothing (§5), so no loader either.
+      // An add with an invalid address does nothing (docs/behaviour.md 5), so no loader either.
       if (isValidDelegateEmail(action.payload.email)) state.changing = true;
     },
-    /** Local update (§4): appended, sorted, input cleared. */
+    /** Local update (docs/behaviour.md 4): appended, sorted, input cleared. */
     memberAdded(state, action: PayloadAction<Kind & { email: string }>) {
       const list = state[action.payload.kind];
       list.members = sortMembers([...list.members, action.payload.email]);
@@ -68,15 +68,15 @@ const delegatesSlice = createSlice({
     memberDeleteRequested(state, _action: PayloadAction<Kind & { email: string }>) {
       state.changing = true;
     },
-    /** Local update (§4): removed. */
+    /** Local update (docs/behaviour.md 4): removed. */
     memberDeleted(state, action: PayloadAction<Kind & { email: string }>) {
       const list = state[action.payload.kind];
       list.members = list.members.filter((member) => member !== action.payload.email);
       state.changing = false;
     },
-    /** Add or delete failed; the error dialog shows the message (errors slice). */
-    memberChangeFailed(state, action: PayloadAction<Kind & { clearInput: boolean }>) {
-      if (action.payload.clearInput) state[action.payload.kind].input = '';
+    /** Add or delete failed: the field is cleared; the error dialog shows why (errors slice). */
+    memberChangeFailed(state, action: PayloadAction<Kind>) {
+      state[action.payload.kind].input = '';
       state.changing = false;
     },
   },

@@ -1,13 +1,8 @@
-import {
-  errorDialogClosed,
-  errorDialogShown,
-  errorsReducer,
-  forbiddenErrorStored,
-  initialErrorsState,
-} from './errorsSlice';
+import { errorDialogShown, forbiddenErrorStored } from '../../events/portalEvents';
+import { errorDialogClosed, errorsReducer, initialErrorsState } from './errorsSlice';
 
 describe('errors reducer', () => {
-  it('starts with isForbidden false and nothing stored (§3)', () => {
+  it('starts with isForbidden false and nothing stored (docs/behaviour.md 3)', () => {
     expect(errorsReducer(undefined, { type: '@@test/init' })).toEqual({
       isForbidden: false,
       stored: null,

@@ -1,11 +1,11 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
+import {
+  errorDialogShown,
+  forbiddenErrorStored,
+  type StoredError,
+} from '../../events/portalEvents';
 
-// The stored error for /forbidden (spec §3 Stored error, §3 isForbidden) and the one error dialog (§2).
-export interface StoredError {
-  message: string;
-  details: string;
-}
-
+// The stored error for /forbidden (docs/behaviour.md 3 Stored error, docs/behaviour.md 3 isForbidden) and the one error dialog (docs/behaviour.md 2).
 export interface ErrorsState {
   isForbidden: boolean;
   stored: StoredError | null;
@@ -23,18 +23,21 @@ const errorsSlice = createSlice({
   name: 'errors',
   initialState: initialErrorsState,
   reducers: {
-    forbiddenErrorStored(state, action: PayloadAction<StoredError>) {
-      state.isForbidden = true;
-      state.stored = action.payload;
-    },
-    errorDialogShown(state, action: PayloadAction<{ message: string }>) {
-      state.dialogMessage = action.payload.message;
-    },
     errorDialogClosed(state) {
       state.dialogMessage = null;
     },
   },
+  extraReducers: (builder) => {
+    builder
+      .addCase(forbiddenErrorStored, (state, action) => {
+        state.isForbidden = true;
+        state.stored = action.payload;
+      })
+      .addCase(errorDialogShown, (state, action) => {
+        state.dialogMessage = action.payload.message;
+      });
+  },
 });
 
-export const { forbiddenErrorStored, errorDialogShown, errorDialogClosed } = errorsSlice.actions;
+export const { errorDialogClosed } = errorsSlice.actions;
 export const errorsReducer = errorsSlice.reducer;

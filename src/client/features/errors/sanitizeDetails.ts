@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
 
-// The forbidden screen shows the stored error details as HTML (spec §2); only markup that cannot run
+// The forbidden screen shows the stored error details as HTML (docs/behaviour.md 2); only markup that cannot run
 // code survives: no script, no event handlers, no javascript: URLs, no SVG or MathML payloads.
 const ALLOWED_TAGS = ['a', 'b', 'br', 'code', 'em', 'i', 'p', 'pre', 'span', 'strong', 'u'];
 const ALLOWED_ATTR = ['href', 'title'];

@@ -1,6 +1,6 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import { API_PATHS } from '../../../contract/api';
-import { errorDialogShown } from '../../app/events';
+import { errorDialogShown } from '../../events/portalEvents';
 import { rootReducer, type RootState } from '../../app/rootReducer';
 import { makeStore } from '../../app/store';
 import {

@@ -11,7 +11,7 @@ import {
 } from 'redux-saga/effects';
 import { API_PATHS } from '../../../contract/api';
 import type { HistoryEntry, HistoryKind, HistoryPage } from '../../../contract/history';
-import { errorDialogShown } from '../../app/events';
+import { errorDialogShown } from '../../events/portalEvents';
 import type { SagaContext } from '../../app/sagaContext';
 import type { Query } from '../../services/types';
 import { historyCsv, historyCsvFileName } from './historyCsv';

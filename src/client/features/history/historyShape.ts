@@ -1,15 +1,14 @@
+import { isJsonObject } from '../../../contract/json';
 import type { HistoryEntry, HistoryPage, HistoryState } from '../../../contract/history';
 
 // A history answer is checked before it reaches the state: anything else is a readable failure.
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0;
 
 function readEntry(value: unknown): HistoryEntry | null {
-  if (!isRecord(value)) return null;
+  if (!isJsonObject(value)) return null;
   const { id, at, actor, requestId, state, kind } = value;
   if (!isText(id) || !isText(at) || Number.isNaN(Date.parse(at))) return null;
   if (!isText(actor) || !isText(requestId)) return null;
@@ -29,7 +28,7 @@ function readEntry(value: unknown): HistoryEntry | null {
 
 /** The page an answer holds, as clean copies of its entries, or null. */
 export function readHistoryPage(value: unknown): HistoryPage | null {
-  if (!isRecord(value) || !Array.isArray(value.entries)) return null;
+  if (!isJsonObject(value) || !Array.isArray(value.entries)) return null;
   const { nextCursor } = value;
   if (nextCursor !== null && !(isText(nextCursor) && nextCursor.length > 0)) return null;
   const entries: HistoryEntry[] = [];

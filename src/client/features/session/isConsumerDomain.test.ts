@@ -4,7 +4,7 @@ import { CONSUMER_DOMAIN_COUNT, isConsumerDomain, isConsumerEmail } from './isCo
 const ABOUT_250 = { min: 225, max: 275 };
 const allDomains = Object.values(consumerDomains).flat();
 
-describe('consumer-domain list (spec §5, §9)', () => {
+describe('consumer-domain list (docs/behaviour.md 5, docs/behaviour.md 9)', () => {
   it('holds about 250 distinct lower-case domains in four groups', () => {
     expect(Object.keys(consumerDomains).sort()).toEqual([
       'disposable',

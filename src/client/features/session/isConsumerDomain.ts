@@ -2,7 +2,7 @@ import { domainOf } from '../../../contract/email';
 import consumerDomains from './consumerDomains.json';
 
 // Consumer, free, privacy, disposable and novelty mail domains are sent to the contact page
-// without any server check (spec §5); the curated list is a data file.
+// without any server check (docs/behaviour.md 5); the curated list is a data file.
 const CONSUMER_DOMAINS: ReadonlySet<string> = new Set(
   [
     ...consumerDomains.webmail,

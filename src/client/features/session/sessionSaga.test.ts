@@ -1,7 +1,7 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import { API_PATHS } from '../../../contract/api';
 import { rootReducer, type RootState } from '../../app/rootReducer';
-import { subscriptionRequested } from '../../app/events';
+import { subscriptionRequested } from '../../events/portalEvents';
 import {
   apiError,
   createFakeServices,
@@ -15,7 +15,7 @@ import {
 import { sessionSaga } from './sessionSaga';
 import {
   appStarted,
-  emailCheckEnded,
+  emailCheckStopped,
   emailConfirmed,
   emailSubmitted,
   signInEnded,
@@ -31,7 +31,7 @@ function run(options: FakeServicesOptions, state: RootState = initialState()) {
   return { fake, saga };
 }
 
-describe('on load (spec §4)', () => {
+describe('on load (docs/behaviour.md 4)', () => {
   const valid = { token: 'stored-token', expiry: FAKE_NOW + 1 };
 
   it('loads the subscription with the stored token and e-mail for the licenses destination', async () => {
@@ -89,12 +89,12 @@ describe('on load (spec §4)', () => {
   });
 });
 
-describe('e-mail check (spec §4 Home, §5, §8)', () => {
+describe('e-mail check (docs/behaviour.md 4 Home, docs/behaviour.md 5, docs/behaviour.md 8)', () => {
   it('sends a consumer domain to the contact page without any server call', async () => {
     const { fake, saga } = run({});
     const { storeState } = await saga
       .dispatch(emailSubmitted({ email: 'someone@gmail.com' }))
-      .put(emailCheckEnded())
+      .put(emailCheckStopped())
       .not.put.actionType(emailConfirmed.type)
       .silentRun(RUN_MS);
     expect(fake.calls.http).toEqual([]);
@@ -147,7 +147,7 @@ describe('e-mail check (spec §4 Home, §5, §8)', () => {
     const { fake, saga } = run({ http: { [`GET ${API_PATHS.emailValidator}`]: answer } });
     const { storeState } = await saga
       .dispatch(emailSubmitted({ email: 'admin@acme.example' }))
-      .put(emailCheckEnded())
+      .put(emailCheckStopped())
       .not.put.actionType(emailConfirmed.type)
       .silentRun(RUN_MS);
     expect(fake.calls.log).toHaveLength(1);
@@ -160,7 +160,7 @@ describe('e-mail check (spec §4 Home, §5, §8)', () => {
     const { fake, saga } = run({});
     await saga
       .dispatch(emailSubmitted({ email: 'not an e-mail' }))
-      .put(emailCheckEnded())
+      .put(emailCheckStopped())
       .silentRun(RUN_MS);
     expect(fake.calls.http).toEqual([]);
     expect(fake.calls.assign).toEqual([]);
@@ -191,7 +191,7 @@ describe('e-mail check (spec §4 Home, §5, §8)', () => {
   });
 });
 
-describe('sign-in (spec §4 Sign-in, §9)', () => {
+describe('sign-in (docs/behaviour.md 4 Sign-in, docs/behaviour.md 9)', () => {
   const confirmed = (destination = 'licenses'): RootState => {
     const state = initialState();
     return {

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '../../../contract/pages';
 import type { SagaIterator } from 'redux-saga';
 import {
   call,
@@ -12,7 +13,7 @@ import {
 import { API_PATHS } from '../../../contract/api';
 import { isValidHomeEmail } from '../../../contract/email';
 import { SIGN_IN_SCOPES, TOKEN_LIFETIME_MS } from '../../../contract/limits';
-import { subscriptionRequested } from '../../app/events';
+import { subscriptionRequested } from '../../events/portalEvents';
 import type { SagaContext } from '../../app/sagaContext';
 import type { IdentityToken, TokenData } from '../../services/types';
 import { isLicensesDestination } from './destination';
@@ -20,7 +21,7 @@ import { isConsumerEmail } from './isConsumerDomain';
 import { selectDestination, selectSessionEmail } from './sessionSelectors';
 import {
   appStarted,
-  emailCheckEnded,
+  emailCheckStopped,
   emailConfirmed,
   emailSubmitted,
   signInEnded,
@@ -29,8 +30,7 @@ import {
   signOutRequested,
 } from './sessionSlice';
 
-// Spec §4 Home, Sign-in and On load; sign-out (docs/api.md, POST /api/sign-out).
-const HOME_ROUTE = '/';
+// Spec docs/behaviour.md 4 Home, Sign-in and On load; sign-out (docs/api.md, POST /api/sign-out).
 
 function isValidatorAnswer(value: unknown): value is { isGoogleAccount: boolean } {
   return (
@@ -40,7 +40,7 @@ function isValidatorAnswer(value: unknown): value is { isGoogleAccount: boolean 
   );
 }
 
-/** With a signed-in person: load the licences, or leave for the help-desk portal (§2, §4). */
+/** With a signed-in person: load the licences, or leave for the help-desk portal (docs/behaviour.md 2, docs/behaviour.md 4). */
 function* continueToDestination(token: string, email: string): SagaIterator {
   const destination: string = yield select(selectDestination);
   if (isLicensesDestination(destination)) {
@@ -52,7 +52,7 @@ function* continueToDestination(token: string, email: string): SagaIterator {
   yield call([browser, browser.assign], config.helpdeskUrl);
 }
 
-/** On load: a stored, unexpired token skips the home screen; anything else is removed (§4). */
+/** On load: a stored, unexpired token skips the home screen; anything else is removed (docs/behaviour.md 4). */
 export function* boot(): SagaIterator {
   const storage: SagaContext['storage'] = yield getContext('storage');
   const clock: SagaContext['clock'] = yield getContext('clock');
@@ -67,19 +67,19 @@ export function* boot(): SagaIterator {
   yield call(continueToDestination, tokenData.token, email);
 }
 
-/** Home e-mail: consumer domains leave at once; otherwise the validator decides (§4, §5, §8). */
+/** Home e-mail: consumer domains leave at once; otherwise the validator decides (docs/behaviour.md 4, docs/behaviour.md 5, docs/behaviour.md 8). */
 export function* checkEmail(action: ReturnType<typeof emailSubmitted>): SagaIterator {
   const { email } = action.payload;
   const config: SagaContext['config'] = yield getContext('config');
   const browser: SagaContext['browser'] = yield getContext('browser');
   const log: SagaContext['log'] = yield getContext('log');
   if (!isValidHomeEmail(email)) {
-    yield put(emailCheckEnded());
+    yield put(emailCheckStopped());
     return;
   }
   if (isConsumerEmail(email)) {
     yield call([browser, browser.assign], config.contactUrl);
-    yield put(emailCheckEnded());
+    yield put(emailCheckStopped());
     return;
   }
   const http: SagaContext['http'] = yield getContext('http');
@@ -88,17 +88,17 @@ export function* checkEmail(action: ReturnType<typeof emailSubmitted>): SagaIter
     answer = yield call([http, http.get], API_PATHS.emailValidator, { email });
   } catch (failure) {
     yield call([log, log.error], 'The e-mail validator failed.', failure);
-    yield put(emailCheckEnded());
+    yield put(emailCheckStopped());
     return;
   }
   if (!isValidatorAnswer(answer)) {
     yield call([log, log.error], 'The e-mail validator answered unexpectedly.', answer);
-    yield put(emailCheckEnded());
+    yield put(emailCheckStopped());
     return;
   }
   if (!answer.isGoogleAccount) {
     yield call([browser, browser.assign], config.contactUrl);
-    yield put(emailCheckEnded());
+    yield put(emailCheckStopped());
     return;
   }
   const storage: SagaContext['storage'] = yield getContext('storage');
@@ -106,7 +106,7 @@ export function* checkEmail(action: ReturnType<typeof emailSubmitted>): SagaIter
   yield put(emailConfirmed({ email }));
 }
 
-/** 'Sign in with Google': the provider's popup, the token saved with its expiry (§4, §9). */
+/** 'Sign in with Google': the provider's popup, the token saved with its expiry (docs/behaviour.md 4, docs/behaviour.md 9). */
 export function* signIn(): SagaIterator {
   const identity: SagaContext['identity'] = yield getContext('identity');
   const storage: SagaContext['storage'] = yield getContext('storage');
@@ -118,7 +118,7 @@ export function* signIn(): SagaIterator {
   try {
     token = yield call([identity, identity.requestToken], email, SIGN_IN_SCOPES);
   } catch (failure) {
-    // Identity provider errors are only logged (§8).
+    // Identity provider errors are only logged (docs/behaviour.md 8).
     yield call([log, log.error], 'Sign-in with the identity provider failed.', failure);
     yield put(signInEnded());
     return;
@@ -158,7 +158,7 @@ export function* signOut(): SagaIterator {
     }
   }
   yield put(signedOut());
-  yield call([browser, browser.navigate], HOME_ROUTE);
+  yield call([browser, browser.navigate], PAGE_PATHS.home);
 }
 
 export function* sessionSaga(): SagaIterator {

@@ -1,6 +1,7 @@
 import {
   appStarted,
-  emailCheckEnded,
+  confirmedEmailEdited,
+  emailCheckStopped,
   emailConfirmed,
   emailSubmitted,
   initialSessionState,
@@ -21,7 +22,7 @@ describe('session reducer', () => {
     });
   });
 
-  it('takes the destination from the customer query, licenses when empty (§2, §9)', () => {
+  it('takes the destination from the customer query, licenses when empty (docs/behaviour.md 2, docs/behaviour.md 9)', () => {
     expect(
       sessionReducer(initialSessionState, appStarted({ destination: 'support' })).destination,
     ).toBe('support');
@@ -39,7 +40,18 @@ describe('session reducer', () => {
     expect(sessionReducer(validating, emailConfirmed({ email: 'a@acme.example' })).emailCheck).toBe(
       'confirmed',
     );
-    expect(sessionReducer(validating, emailCheckEnded()).emailCheck).toBe('idle');
+    expect(sessionReducer(validating, emailCheckStopped()).emailCheck).toBe('idle');
+  });
+
+  it('un-confirms an edited confirmed address', () => {
+    const confirmed = sessionReducer(
+      initialSessionState,
+      emailConfirmed({ email: 'a@acme.example' }),
+    );
+    expect(sessionReducer(confirmed, confirmedEmailEdited())).toMatchObject({
+      email: 'a@acme.example',
+      emailCheck: 'idle',
+    });
   });
 
   it('marks sign-in in progress and ended', () => {

@@ -1,11 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { LICENSES_DESTINATION } from '../../../contract/limits';
 
-// Home screen and sign-in (spec §2 Home, §4 Home / Sign-in / On load).
+// Home screen and sign-in (docs/behaviour.md 2 Home, docs/behaviour.md 4 Home / Sign-in / On load).
 export type EmailCheck = 'idle' | 'validating' | 'confirmed';
 
 export interface SessionState {
-  /** From the home route's `customer` query; licenses unless another value is given (§2, §9). */
+  /** From the home route's `customer` query; licenses unless another value is given (docs/behaviour.md 2, docs/behaviour.md 9). */
   destination: string;
   /** The e-mail the person entered and that was confirmed as a Google account. */
   email: string;
@@ -39,8 +39,12 @@ const sessionSlice = createSlice({
       state.email = action.payload.email;
       state.emailCheck = 'confirmed';
     },
-    /** Validator failed, or the person is being sent away: the spinner stops. */
-    emailCheckEnded(state) {
+    /** The check ended without confirming (invalid, validator failed, or the person is sent away). */
+    emailCheckStopped(state) {
+      state.emailCheck = 'idle';
+    },
+    /** The person edited a confirmed address: it is no longer confirmed, so sign-in hides. */
+    confirmedEmailEdited(state) {
       state.emailCheck = 'idle';
     },
     signInRequested(state) {
@@ -62,7 +66,8 @@ export const {
   appStarted,
   emailSubmitted,
   emailConfirmed,
-  emailCheckEnded,
+  emailCheckStopped,
+  confirmedEmailEdited,
   signInRequested,
   signInEnded,
   signOutRequested,

@@ -1,6 +1,6 @@
 import type { SubscriptionInfo } from '../../../contract/subscription';
 
-// The licence-count rules of spec §5: minimum 0, maximum = maximumNumberOfSeats − numberOfSeats.
+// The licence-count rules of docs/behaviour.md 5: minimum 0, maximum = maximumNumberOfSeats − numberOfSeats.
 
 /** A seat count the form holds: a whole number, or null when the field is empty. */
 export type SeatCount = number | null;

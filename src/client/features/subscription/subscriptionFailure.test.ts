@@ -2,10 +2,10 @@ import { ERROR_TEXT } from '../../../contract/errors';
 import { apiError, networkFailure } from '../../test/fakeServices';
 import { readSubscriptionFailure, subscriptionFailureEntry } from './subscriptionFailure';
 
-// Each entry of the spec's §8 subscription catalogue, on its own.
+// Each entry of the docs/behaviour.md 8 subscription catalogue, on its own.
 const failure = (answer: { status: number; body: unknown }) => ({ ...answer });
 
-describe('subscription failure catalogue (spec §8)', () => {
+describe('subscription failure catalogue (docs/behaviour.md 8)', () => {
   it('sends a non-customer to the contact page (details preferred over message)', () => {
     const answer = apiError(
       403,

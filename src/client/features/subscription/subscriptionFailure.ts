@@ -1,8 +1,8 @@
 import { ERROR_TEXT } from '../../../contract/errors';
 import { describeStatus, readFailure } from '../../services/httpFailure';
 
-// The subscription fetch error catalogue (spec §8): a pure function from a failure to what happens.
-/** Plain data, as the forbidden screen stores it (§3 Stored error). */
+// The subscription fetch error catalogue (docs/behaviour.md 8): a pure function from a failure to what happens.
+/** Plain data, as the forbidden screen stores it (docs/behaviour.md 3 Stored error). */
 export interface SubscriptionError {
   message: string;
   details: string;

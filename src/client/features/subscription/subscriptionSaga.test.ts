@@ -1,7 +1,11 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import { API_PATHS, TOKEN_HEADER } from '../../../contract/api';
 import { ERROR_TEXT } from '../../../contract/errors';
-import { errorDialogShown, forbiddenErrorStored } from '../../app/events';
+import {
+  errorDialogShown,
+  forbiddenErrorStored,
+  subscriptionRequested,
+} from '../../events/portalEvents';
 import { rootReducer, type RootState } from '../../app/rootReducer';
 import { makeStore } from '../../app/store';
 import {
@@ -17,13 +21,13 @@ import { sampleSubscription } from '../../test/sampleSubscription';
 import { GENERIC_ADD_LICENCES_ERROR } from './addLicencesError';
 import { subscriptionSaga } from './subscriptionSaga';
 import {
-  addLicensesConfirmed,
-  addLicensesFailed,
-  addLicensesRequested,
-  addLicensesSucceeded,
+  addLicencesConfirmed,
+  addLicencesFailed,
+  addLicencesSkipped,
+  addLicencesRequested,
+  addLicencesSucceeded,
   subscriptionFailed,
   subscriptionLoaded,
-  subscriptionRequested,
   successDialogClosed,
 } from './subscriptionSlice';
 import { UNEXPECTED_SUBSCRIPTION_ANSWER } from './subscriptionShape';
@@ -41,7 +45,7 @@ function run(options: FakeServicesOptions, state: RootState = initialState()) {
 
 const request = subscriptionRequested({ token: 'token-1', email: 'admin@acme.example' });
 
-describe('subscription fetch (spec §4 Sign-in)', () => {
+describe('subscription fetch (docs/behaviour.md 4 Sign-in)', () => {
   it('loads the subscription with the token header and goes to /licenses', async () => {
     const info = sampleSubscription();
     const { fake, saga } = run({ http: { [SUBSCRIPTION_INFO]: ok(info) } });
@@ -63,7 +67,7 @@ describe('subscription fetch (spec §4 Sign-in)', () => {
   });
 });
 
-describe('subscription fetch failures (spec §8)', () => {
+describe('subscription fetch failures (docs/behaviour.md 8)', () => {
   const failWith = (answer: FakeHttpAnswer) => run({ http: { [SUBSCRIPTION_INFO]: answer } });
 
   it('sends a non-customer to the contact page and removes the token', async () => {
@@ -145,7 +149,7 @@ describe('subscription fetch failures (spec §8)', () => {
   });
 });
 
-describe('adding licences (spec §4 Adding licences, §7, §8)', () => {
+describe('adding licences (docs/behaviour.md 4 Adding licences, docs/api.md, docs/behaviour.md 8)', () => {
   const user = sampleSubscription({ numberOfSeats: 20, maximumNumberOfSeats: 50 });
   const signedIn = (): RootState => {
     const state = initialState();
@@ -159,9 +163,9 @@ describe('adding licences (spec §4 Adding licences, §7, §8)', () => {
       signedIn(),
     );
     const { storeState } = await saga
-      .dispatch(addLicensesRequested({ seats: 5 }))
-      .dispatch(addLicensesConfirmed())
-      .put(addLicensesSucceeded(bought))
+      .dispatch(addLicencesRequested({ seats: 5 }))
+      .dispatch(addLicencesConfirmed())
+      .put(addLicencesSucceeded(bought))
       .silentRun(RUN_MS);
     expect(fake.calls.http).toEqual([
       {
@@ -186,10 +190,10 @@ describe('adding licences (spec §4 Adding licences, §7, §8)', () => {
       signedIn(),
     );
     const { storeState } = await saga
-      .dispatch(addLicensesConfirmed())
-      .dispatch(addLicensesRequested({ seats: 5 }))
-      .dispatch(addLicensesConfirmed())
-      .dispatch(addLicensesConfirmed())
+      .dispatch(addLicencesConfirmed())
+      .dispatch(addLicencesRequested({ seats: 5 }))
+      .dispatch(addLicencesConfirmed())
+      .dispatch(addLicencesConfirmed())
       .silentRun(RUN_MS);
     expect(fake.calls.http).toHaveLength(1);
     expect(storeState.subscription.purchase.status).toBe('succeeded');
@@ -199,8 +203,8 @@ describe('adding licences (spec §4 Adding licences, §7, §8)', () => {
   it('shows the new total even when the answer carries no subscription', async () => {
     const { saga } = run({ http: { [ADD_LICENCE]: ok(null) } }, signedIn());
     const { storeState } = await saga
-      .dispatch(addLicensesRequested({ seats: 3 }))
-      .dispatch(addLicensesConfirmed())
+      .dispatch(addLicencesRequested({ seats: 3 }))
+      .dispatch(addLicencesConfirmed())
       .silentRun(RUN_MS);
     expect(storeState.subscription.user).toEqual({ ...user, numberOfSeats: 23 });
     expect(storeState.subscription.purchase.status).toBe('succeeded');
@@ -213,10 +217,10 @@ describe('adding licences (spec §4 Adding licences, §7, §8)', () => {
       signedIn(),
     );
     const { storeState } = await saga
-      .dispatch(addLicensesRequested({ seats: 5 }))
-      .dispatch(addLicensesConfirmed())
+      .dispatch(addLicencesRequested({ seats: 5 }))
+      .dispatch(addLicencesConfirmed())
       .put(errorDialogShown({ message }))
-      .put(addLicensesFailed())
+      .put(addLicencesFailed())
       .silentRun(RUN_MS);
     expect(storeState.errors.dialogMessage).toBe(message);
     expect(storeState.subscription.purchase).toEqual({ status: 'idle', seatsToAdd: 0 });
@@ -231,11 +235,11 @@ describe('adding licences (spec §4 Adding licences, §7, §8)', () => {
       signedIn(),
     );
     const { storeState } = await saga
-      .dispatch(addLicensesRequested({ seats: 3 }))
-      .dispatch(addLicensesConfirmed())
+      .dispatch(addLicencesRequested({ seats: 3 }))
+      .dispatch(addLicencesConfirmed())
       .put(errorDialogShown({ message }))
-      .put(addLicensesFailed())
-      .not.put.actionType(addLicensesSucceeded.type)
+      .put(addLicencesFailed())
+      .not.put.actionType(addLicencesSucceeded.type)
       .silentRun(RUN_MS);
     expect(fake.calls.http[0]?.body).toEqual({
       customerId: 'C0acme001',
@@ -256,8 +260,8 @@ describe('adding licences (spec §4 Adding licences, §7, §8)', () => {
   ])('shows the generic message for %s', async (_name, answer) => {
     const { saga } = run({ http: { [ADD_LICENCE]: answer } }, signedIn());
     const { storeState } = await saga
-      .dispatch(addLicensesRequested({ seats: 1 }))
-      .dispatch(addLicensesConfirmed())
+      .dispatch(addLicencesRequested({ seats: 1 }))
+      .dispatch(addLicencesConfirmed())
       .put(errorDialogShown({ message: GENERIC_ADD_LICENCES_ERROR }))
       .silentRun(RUN_MS);
     expect(storeState.subscription.purchase.status).toBe('idle');
@@ -274,18 +278,18 @@ describe('adding licences (spec §4 Adding licences, §7, §8)', () => {
       },
     });
     const store = makeStore({ context: fake.services, preloadedState: signedIn() });
-    store.dispatch(addLicensesRequested({ seats: 2 }));
-    store.dispatch(addLicensesConfirmed());
-    store.dispatch(addLicensesConfirmed());
+    store.dispatch(addLicencesRequested({ seats: 2 }));
+    store.dispatch(addLicencesConfirmed());
+    store.dispatch(addLicencesConfirmed());
     expect(store.getState().subscription.purchase.status).toBe('processing');
     answer(ok({ subscription: { ...user, numberOfSeats: 22 } }));
     await new Promise((resolve) => setTimeout(resolve, 0));
     // A stray confirm after the success buys nothing; a new purchase goes through the dialog again.
-    store.dispatch(addLicensesConfirmed());
+    store.dispatch(addLicencesConfirmed());
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fake.calls.http.filter((call) => call.path === API_PATHS.addLicence)).toHaveLength(1);
-    store.dispatch(addLicensesRequested({ seats: 2 }));
-    store.dispatch(addLicensesConfirmed());
+    store.dispatch(addLicencesRequested({ seats: 2 }));
+    store.dispatch(addLicencesConfirmed());
     answer(ok({ subscription: { ...user, numberOfSeats: 24 } }));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fake.calls.http.filter((call) => call.path === API_PATHS.addLicence)).toHaveLength(2);
@@ -302,9 +306,9 @@ describe('adding licences (spec §4 Adding licences, §7, §8)', () => {
   it('sends nothing when no licences were chosen', async () => {
     const { fake, saga } = run({}, signedIn());
     await saga
-      .dispatch(addLicensesRequested({ seats: 0 }))
-      .dispatch(addLicensesConfirmed())
-      .put(addLicensesFailed())
+      .dispatch(addLicencesRequested({ seats: 0 }))
+      .dispatch(addLicencesConfirmed())
+      .put(addLicencesSkipped())
       .silentRun(RUN_MS);
     expect(fake.calls.http).toEqual([]);
   });

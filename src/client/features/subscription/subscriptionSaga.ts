@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '../../../contract/pages';
 import type { SagaIterator } from 'redux-saga';
 import {
   call,
@@ -10,7 +11,11 @@ import {
 } from 'redux-saga/effects';
 import { API_PATHS, TOKEN_HEADER, type AddLicenceRequest } from '../../../contract/api';
 import type { SubscriptionInfo } from '../../../contract/subscription';
-import { errorDialogShown, forbiddenErrorStored } from '../../app/events';
+import {
+  errorDialogShown,
+  forbiddenErrorStored,
+  subscriptionRequested,
+} from '../../events/portalEvents';
 import type { SagaContext } from '../../app/sagaContext';
 import type { HttpFailure } from '../../services/types';
 import { addLicencesErrorMessage } from './addLicencesError';
@@ -18,28 +23,25 @@ import { subscriptionFailureEntry } from './subscriptionFailure';
 import { selectPurchase, selectUser } from './subscriptionSelectors';
 import { readSubscriptionInfo, UNEXPECTED_SUBSCRIPTION_ANSWER } from './subscriptionShape';
 import {
-  addLicensesConfirmed,
-  addLicensesFailed,
-  addLicensesSucceeded,
+  addLicencesConfirmed,
+  addLicencesFailed,
+  addLicencesSkipped,
+  addLicencesSucceeded,
   subscriptionFailed,
   subscriptionLoaded,
-  subscriptionRequested,
   successDialogClosed,
   type SubscriptionState,
 } from './subscriptionSlice';
 
-// Spec §4 Sign-in / On load (the fetch), §4 Adding licences, §8 Subscription fetch failure.
-export const LICENSES_ROUTE = '/licenses';
-export const FORBIDDEN_ROUTE = '/forbidden';
-export const HOME_ROUTE = '/';
+// Spec docs/behaviour.md 4 Sign-in / On load (the fetch), docs/behaviour.md 4 Adding licences, docs/behaviour.md 8 Subscription fetch failure.
 
 /** A 2xx answer that is not a subscription counts as a failure with a readable message. */
 function unexpectedAnswer(status: number): HttpFailure {
   return { status, body: { error: { code: status, message: UNEXPECTED_SUBSCRIPTION_ANSWER } } };
 }
 
-/** Every failure removes the saved token, then the catalogue decides (§8). */
-export function* subscriptionFetchFailed(failure: unknown): SagaIterator {
+/** Every failure removes the saved token, then the catalogue decides (docs/behaviour.md 8). */
+export function* followSubscriptionFailure(failure: unknown): SagaIterator {
   const storage: SagaContext['storage'] = yield getContext('storage');
   const browser: SagaContext['browser'] = yield getContext('browser');
   const config: SagaContext['config'] = yield getContext('config');
@@ -51,7 +53,7 @@ export function* subscriptionFetchFailed(failure: unknown): SagaIterator {
       yield call([browser, browser.assign], config.contactUrl);
       return;
     case 'insufficientScopes':
-      yield call([browser, browser.navigate], HOME_ROUTE);
+      yield call([browser, browser.navigate], PAGE_PATHS.home);
       yield call([browser, browser.reload]);
       return;
     case 'expiredToken':
@@ -59,7 +61,7 @@ export function* subscriptionFetchFailed(failure: unknown): SagaIterator {
       return;
     case 'forbidden':
       yield put(forbiddenErrorStored(entry.error));
-      yield call([browser, browser.navigate], FORBIDDEN_ROUTE);
+      yield call([browser, browser.navigate], PAGE_PATHS.forbidden);
       return;
   }
 }
@@ -79,16 +81,16 @@ export function* fetchSubscription(action: ReturnType<typeof subscriptionRequest
       },
     );
   } catch (failure) {
-    yield call(subscriptionFetchFailed, failure);
+    yield call(followSubscriptionFailure, failure);
     return;
   }
   const subscription = readSubscriptionInfo(answer);
   if (subscription === null) {
-    yield call(subscriptionFetchFailed, unexpectedAnswer(200));
+    yield call(followSubscriptionFailure, unexpectedAnswer(200));
     return;
   }
   yield put(subscriptionLoaded(subscription));
-  yield call([browser, browser.navigate], LICENSES_ROUTE);
+  yield call([browser, browser.navigate], PAGE_PATHS.licences);
 }
 
 function answeredSubscription(answer: unknown): SubscriptionInfo | null {
@@ -96,7 +98,7 @@ function answeredSubscription(answer: unknown): SubscriptionInfo | null {
   return readSubscriptionInfo((answer as Record<string, unknown>).subscription);
 }
 
-/** The confirmed purchase: the request carries the new total, current plus added (§7), and the
+/** The confirmed purchase: the request carries the new total, current plus added (docs/api.md), and the
  * total the person saw, so a purchase from a stale page is refused (409) instead of merged
  * (docs/api.md, POST /api/add-licence). */
 export function* addLicences(): SagaIterator {
@@ -107,7 +109,7 @@ export function* addLicences(): SagaIterator {
   if (purchase.status !== 'processing') return;
   if (!user || !Number.isInteger(seats) || seats <= 0) {
     // Nothing sensible to buy: the form comes back untouched.
-    yield put(addLicensesFailed());
+    yield put(addLicencesSkipped());
     return;
   }
   const http: SagaContext['http'] = yield getContext('http');
@@ -122,7 +124,7 @@ export function* addLicences(): SagaIterator {
     answer = yield call([http, http.post], API_PATHS.addLicence, request);
   } catch (failure) {
     yield put(errorDialogShown({ message: addLicencesErrorMessage(failure) }));
-    yield put(addLicensesFailed());
+    yield put(addLicencesFailed());
     return;
   }
   // The spec does not read the answer; the contract's subscription is used when it is whole.
@@ -130,10 +132,10 @@ export function* addLicences(): SagaIterator {
     ...user,
     numberOfSeats: request.numberOfSeats,
   };
-  yield put(addLicensesSucceeded(subscription));
+  yield put(addLicencesSucceeded(subscription));
 }
 
-/** 'Add Even More Licenses' or closing the success dialog reloads the page (§2, §4). */
+/** 'Add Even More Licenses' or closing the success dialog reloads the page (docs/behaviour.md 2, docs/behaviour.md 4). */
 export function* reloadAfterPurchase(): SagaIterator {
   const browser: SagaContext['browser'] = yield getContext('browser');
   yield call([browser, browser.reload]);
@@ -143,6 +145,6 @@ export function* subscriptionSaga(): SagaIterator {
   // A newer token replaces a fetch still in flight.
   yield takeLatest(subscriptionRequested.type, fetchSubscription);
   // Concurrent purchases are not allowed: a second confirm while one is sent is ignored.
-  yield takeLeading(addLicensesConfirmed.type, addLicences);
+  yield takeLeading(addLicencesConfirmed.type, addLicences);
   yield takeEvery(successDialogClosed.type, reloadAfterPurchase);
 }

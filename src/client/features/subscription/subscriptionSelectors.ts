@@ -4,3 +4,7 @@ export const selectUser = (state: RootState) => state.subscription.user;
 export const selectPurchase = (state: RootState) => state.subscription.purchase;
 export const selectLoadingSubscription = (state: RootState) =>
   state.subscription.loadingSubscription;
+export const selectPurchaseStatus = (state: RootState) => state.subscription.purchase.status;
+export const selectSignedIn = (state: RootState) => state.subscription.user !== undefined;
+/** The total the person sees, 0 before a subscription is held. */
+export const selectCurrentTotal = (state: RootState) => state.subscription.user?.numberOfSeats ?? 0;

@@ -1,8 +1,7 @@
+import { isJsonObject } from '../../../contract/json';
 import type { SubscriptionInfo, SubscriptionStatus } from '../../../contract/subscription';
 
 // A server answer is checked before it reaches the state: an unexpected body is a failure, not a crash.
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0;
@@ -47,7 +46,7 @@ function readLaterFields(value: Record<string, unknown>): LaterFields | null {
 
 /** The subscription an answer holds, as a clean copy with every field of the contract, or null. */
 export function readSubscriptionInfo(value: unknown): SubscriptionInfo | null {
-  if (!isRecord(value)) return null;
+  if (!isJsonObject(value)) return null;
   const roles = value.accessRoles;
   const valid =
     typeof value.email === 'string' &&
@@ -63,7 +62,7 @@ export function readSubscriptionInfo(value: unknown): SubscriptionInfo | null {
     typeof value.subscriptionId === 'string' &&
     value.subscriptionId.length > 0 &&
     typeof value.isAdmin === 'boolean' &&
-    isRecord(roles) &&
+    isJsonObject(roles) &&
     typeof roles.license === 'boolean' &&
     typeof roles.support === 'boolean' &&
     (value.thumbnailPhotoUrl === null || typeof value.thumbnailPhotoUrl === 'string');

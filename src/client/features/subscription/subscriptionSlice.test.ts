@@ -1,20 +1,21 @@
+import { subscriptionRequested } from '../../events/portalEvents';
 import { sampleSubscription } from '../../test/sampleSubscription';
 import {
-  addLicensesCancelled,
-  addLicensesConfirmed,
-  addLicensesFailed,
-  addLicensesRequested,
-  addLicensesSucceeded,
+  addLicencesCancelled,
+  addLicencesConfirmed,
+  addLicencesFailed,
+  addLicencesSkipped,
+  addLicencesRequested,
+  addLicencesSucceeded,
   initialSubscriptionState,
   subscriptionFailed,
   subscriptionLoaded,
   subscriptionReducer,
-  subscriptionRequested,
   successDialogClosed,
 } from './subscriptionSlice';
 
 describe('subscription reducer', () => {
-  it('starts as the spec says: loadingSubscription false, user undefined (§3, §4)', () => {
+  it('starts as the spec says: loadingSubscription false, user undefined (docs/behaviour.md 3, docs/behaviour.md 4)', () => {
     const state = subscriptionReducer(undefined, { type: '@@test/init' });
     expect(state.loadingSubscription).toBe(false);
     expect(state.user).toBeUndefined();
@@ -41,39 +42,43 @@ describe('subscription reducer', () => {
   it('walks a purchase: confirm, processing, succeeded with the new subscription', () => {
     const user = sampleSubscription();
     const signedIn = { ...initialSubscriptionState, user };
-    const confirming = subscriptionReducer(signedIn, addLicensesRequested({ seats: 4 }));
+    const confirming = subscriptionReducer(signedIn, addLicencesRequested({ seats: 4 }));
     expect(confirming.purchase).toEqual({ status: 'confirming', seatsToAdd: 4 });
-    const processing = subscriptionReducer(confirming, addLicensesConfirmed());
+    const processing = subscriptionReducer(confirming, addLicencesConfirmed());
     expect(processing.purchase).toEqual({ status: 'processing', seatsToAdd: 4 });
     const bought = { ...user, numberOfSeats: 24 };
-    const done = subscriptionReducer(processing, addLicensesSucceeded(bought));
+    const done = subscriptionReducer(processing, addLicencesSucceeded(bought));
     expect(done.purchase.status).toBe('succeeded');
     expect(done.user).toEqual(bought);
     expect(subscriptionReducer(done, successDialogClosed())).toEqual(done);
   });
 
-  it('cancel and failure bring the form back', () => {
+  it('cancel, failure and a skipped purchase bring the form back', () => {
     const confirming = subscriptionReducer(
       initialSubscriptionState,
-      addLicensesRequested({ seats: 4 }),
+      addLicencesRequested({ seats: 4 }),
     );
-    expect(subscriptionReducer(confirming, addLicensesCancelled()).purchase).toEqual({
+    expect(subscriptionReducer(confirming, addLicencesCancelled()).purchase).toEqual({
       status: 'idle',
       seatsToAdd: 0,
     });
-    const processing = subscriptionReducer(confirming, addLicensesConfirmed());
-    expect(subscriptionReducer(processing, addLicensesFailed()).purchase).toEqual({
+    const processing = subscriptionReducer(confirming, addLicencesConfirmed());
+    expect(subscriptionReducer(processing, addLicencesFailed()).purchase).toEqual({
+      status: 'idle',
+      seatsToAdd: 0,
+    });
+    expect(subscriptionReducer(processing, addLicencesSkipped()).purchase).toEqual({
       status: 'idle',
       seatsToAdd: 0,
     });
   });
 
   it('starts a purchase only from the open confirm dialog', () => {
-    const idle = subscriptionReducer(initialSubscriptionState, addLicensesConfirmed());
+    const idle = subscriptionReducer(initialSubscriptionState, addLicencesConfirmed());
     expect(idle.purchase.status).toBe('idle');
     const bought = subscriptionReducer(
       { ...initialSubscriptionState, purchase: { status: 'succeeded', seatsToAdd: 5 } },
-      addLicensesConfirmed(),
+      addLicencesConfirmed(),
     );
     expect(bought.purchase.status).toBe('succeeded');
   });

@@ -1,7 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SubscriptionInfo } from '../../../contract/subscription';
+import { subscriptionRequested } from '../../events/portalEvents';
 
-// The spec's application state (§3: loadingSubscription, user) and the licence purchase (§4 Adding licences).
+// The spec's application state (docs/behaviour.md 3: loadingSubscription, user) and the licence purchase (docs/behaviour.md 4 Adding licences).
 export type PurchaseStatus = 'idle' | 'confirming' | 'processing' | 'succeeded';
 
 export interface SubscriptionState {
@@ -24,9 +25,6 @@ const subscriptionSlice = createSlice({
   name: 'subscription',
   initialState: initialSubscriptionState,
   reducers: {
-    subscriptionRequested(state, _action: PayloadAction<{ token: string; email: string }>) {
-      state.loadingSubscription = true;
-    },
     subscriptionLoaded(state, action: PayloadAction<SubscriptionInfo>) {
       state.loadingSubscription = false;
       state.user = action.payload;
@@ -35,39 +33,48 @@ const subscriptionSlice = createSlice({
       state.loadingSubscription = false;
     },
     /** 'Add Licenses' on the dashboard: opens the confirm dialog. */
-    addLicensesRequested(state, action: PayloadAction<{ seats: number }>) {
+    addLicencesRequested(state, action: PayloadAction<{ seats: number }>) {
       state.purchase = { status: 'confirming', seatsToAdd: action.payload.seats };
     },
-    addLicensesCancelled(state) {
+    addLicencesCancelled(state) {
       state.purchase = { status: 'idle', seatsToAdd: 0 };
     },
     /** 'Add Licenses' in the confirm dialog: the purchase is sent. */
-    addLicensesConfirmed(state) {
+    addLicencesConfirmed(state) {
       // Only the open confirm dialog starts a purchase; a stray confirm never buys twice.
       if (state.purchase.status === 'confirming') state.purchase.status = 'processing';
     },
-    addLicensesSucceeded(state, action: PayloadAction<SubscriptionInfo>) {
+    addLicencesSucceeded(state, action: PayloadAction<SubscriptionInfo>) {
       state.purchase.status = 'succeeded';
       state.user = action.payload;
     },
-    /** The error dialog shows the message (errors slice); the form comes back. */
-    addLicensesFailed(state) {
+    /** The purchase request failed: the error dialog shows why (errors slice); the form comes back. */
+    addLicencesFailed(state) {
+      state.purchase = { status: 'idle', seatsToAdd: 0 };
+    },
+    /** A confirmed purchase with nothing sensible to buy: nothing is sent and the form comes back. */
+    addLicencesSkipped(state) {
       state.purchase = { status: 'idle', seatsToAdd: 0 };
     },
     /** 'Add Even More Licenses' or closing the success dialog: the page reloads. */
     successDialogClosed() {},
   },
+  extraReducers: (builder) => {
+    builder.addCase(subscriptionRequested, (state) => {
+      state.loadingSubscription = true;
+    });
+  },
 });
 
 export const {
-  subscriptionRequested,
   subscriptionLoaded,
   subscriptionFailed,
-  addLicensesRequested,
-  addLicensesCancelled,
-  addLicensesConfirmed,
-  addLicensesSucceeded,
-  addLicensesFailed,
+  addLicencesRequested,
+  addLicencesCancelled,
+  addLicencesConfirmed,
+  addLicencesSucceeded,
+  addLicencesFailed,
+  addLicencesSkipped,
   successDialogClosed,
 } = subscriptionSlice.actions;
 export const subscriptionReducer = subscriptionSlice.reducer;

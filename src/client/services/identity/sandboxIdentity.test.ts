@@ -1,7 +1,7 @@
 import { SIGN_IN_SCOPES } from '../../../contract/limits';
 import { createSandboxIdentity, POPUP_CLOSED_POLL_MS } from './sandboxIdentity';
 
-// The sandbox popup of contract §5, driven through the real jsdom window.
+// The sandbox popup of README.md, Demo accounts (sandbox), driven through the real jsdom window.
 interface FakePopup {
   closed: boolean;
 }
@@ -14,7 +14,7 @@ function answer(data: unknown, origin = window.location.origin) {
   window.dispatchEvent(new MessageEvent('message', { data, origin }));
 }
 
-describe('sandbox identity (contract §5)', () => {
+describe('sandbox identity (README.md, Demo accounts (sandbox))', () => {
   afterEach(() => {
     jest.restoreAllMocks();
     jest.useRealTimers();

@@ -1,6 +1,7 @@
+import { isJsonObject } from '../../../contract/json';
 import type { IdentityFailure, IdentityService, IdentityToken } from '../types';
 
-// Sandbox identity (contract §5): a popup at the embedded provider that posts its answer to the opener.
+// Sandbox identity (README.md, Demo accounts (sandbox)): a popup at the embedded provider that posts its answer to the opener.
 export const DEFAULT_SANDBOX_AUTHORIZE_URL = '/sandbox/oauth/authorize';
 const POPUP_NAME = 'portal-sandbox-identity';
 const POPUP_FEATURES = 'popup,width=480,height=640';
@@ -12,10 +13,6 @@ export interface SandboxIdentityOptions {
   authorizeUrl?: string;
   /** The browser window; tests hand in their own. */
   window?: Window;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }
 
 function asToken(data: Record<string, unknown>): IdentityToken | null {
@@ -58,7 +55,7 @@ export function createSandboxIdentity(options: SandboxIdentityOptions): Identity
         };
         const onMessage = (event: MessageEvent) => {
           // Only the popup page we opened may answer.
-          if (event.origin !== popupOrigin || !isRecord(event.data)) return;
+          if (event.origin !== popupOrigin || !isJsonObject(event.data)) return;
           const data = event.data;
           if (typeof data.error === 'string') {
             finish();

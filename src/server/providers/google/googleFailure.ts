@@ -1,3 +1,4 @@
+import { isJsonObject } from '../../../contract/json';
 import { ERROR_TEXT } from '../../../contract/errors';
 import { ApiError } from '../../apiError';
 import { SERVER_TEXT } from '../../messages';
@@ -31,13 +32,9 @@ const HTTP_TOO_MANY_REQUESTS = 429;
 const HTTP_FIRST_SERVER_ERROR = 500;
 const MS_PER_SECOND = 1000;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
 function headerOf(headers: unknown, name: string): string | undefined {
   if (headers instanceof Headers) return headers.get(name) ?? undefined;
-  if (!isRecord(headers)) return undefined;
+  if (!isJsonObject(headers)) return undefined;
   const value = headers[name] ?? headers[name.toLowerCase()];
   return typeof value === 'string' ? value : undefined;
 }
@@ -53,8 +50,12 @@ function retryAfterOf(headers: unknown): number | undefined {
 
 function lostHow(error: unknown, status: number | undefined): GoogleFailure['lost'] {
   if (status !== undefined) return undefined;
-  const record = isRecord(error) ? error : {};
-  const names = [record.name, record.code, isRecord(record.cause) ? record.cause.name : undefined];
+  const record = isJsonObject(error) ? error : {};
+  const names = [
+    record.name,
+    record.code,
+    isJsonObject(record.cause) ? record.cause.name : undefined,
+  ];
   if (names.includes('TimeoutError')) return 'timeout';
   if (names.includes('AbortError') || names.includes('ABORT_ERR')) return 'deadline';
   return 'network';
@@ -65,20 +66,20 @@ export function readFailure(error: unknown): GoogleFailure {
   if (error instanceof ServiceAccountError) {
     return { ...readFailure(error.cause), serviceAccount: true };
   }
-  const record = isRecord(error) ? error : {};
-  const response = isRecord(record.response) ? record.response : {};
+  const record = isJsonObject(error) ? error : {};
+  const response = isJsonObject(record.response) ? record.response : {};
   const status =
     typeof response.status === 'number'
       ? response.status
       : typeof record.status === 'number'
         ? record.status
         : undefined;
-  const data = isRecord(response.data) ? response.data : {};
-  const body = isRecord(data.error) ? data.error : {};
+  const data = isJsonObject(response.data) ? response.data : {};
+  const body = isJsonObject(data.error) ? data.error : {};
   const errors = Array.isArray(body.errors) ? body.errors : [];
   const details = Array.isArray(body.details) ? body.details : [];
   const first = [...errors, ...details].find(
-    (entry) => isRecord(entry) && typeof entry.reason === 'string',
+    (entry) => isJsonObject(entry) && typeof entry.reason === 'string',
   ) as Record<string, unknown> | undefined;
   const reason = typeof first?.reason === 'string' ? first.reason : undefined;
   const message =

@@ -11,7 +11,7 @@ import { seedSeatDemos, withSeatDemos } from './seatDemos';
 import { loadSqliteDriver } from './sqliteDriver';
 import { createTokenStore, type IssuedToken } from './tokens';
 
-// The embedded sandbox (contract §5): one SQLite file under PORTAL_DATA_DIR, created and seeded on
+// The embedded sandbox (README.md, Demo accounts (sandbox)): one SQLite file under PORTAL_DATA_DIR, created and seeded on
 // first open, kept across restarts, removed by `npm run sandbox:reset`.
 
 const DATABASE_FILE = 'sandbox.db';

@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { TokenInfo } from '../provider';
 
-// Opaque bearer tokens of the sandbox identity provider (contract §5): random, stored only as a hash,
+// Opaque bearer tokens of the sandbox identity provider (README.md, Demo accounts (sandbox)): random, stored only as a hash,
 // and expiring like Google's access tokens.
 
-/** Google answers expires_in 3599 for a fresh access token; the sandbox does the same (contract §5). */
+/** Google answers expires_in 3599 for a fresh access token; the sandbox does the same (README.md, Demo accounts (sandbox)). */
 export const SANDBOX_TOKEN_LIFETIME_SECONDS = 3599;
 const MS_PER_SECOND = 1000;
 /** 256 bits of randomness: unguessable, like Google's access tokens. */

@@ -19,7 +19,7 @@ export interface DelegateDialogProps {
   onClose: () => void;
 }
 
-/** 'License Management Access' / 'Support Access' (spec §2 Dialogs, rules of §5). */
+/** 'License Management Access' / 'Support Access' (docs/behaviour.md 2 Dialogs, rules of docs/behaviour.md 5). */
 export function DelegateDialog({
   kind,
   list,
@@ -35,7 +35,7 @@ export function DelegateDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // An add with an invalid address does nothing (spec §5).
+    // An add with an invalid address does nothing (docs/behaviour.md 5).
     if (valid) onAdd(email);
   };
 

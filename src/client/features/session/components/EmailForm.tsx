@@ -4,14 +4,14 @@ import { isValidHomeEmail } from '../../../../contract/email';
 
 export interface EmailFormProps {
   value: string;
-  /** Support destination: Next is warn-coloured (spec §2). */
+  /** Support destination: Next is warn-coloured (docs/behaviour.md 2). */
   warn: boolean;
   busy: boolean;
   onChange: (value: string) => void;
   onSubmit: (email: string) => void;
 }
 
-/** The home screen's e-mail input and Next button; Enter submits (spec §2, rules of §5). */
+/** The home screen's e-mail input and Next button; Enter submits (docs/behaviour.md 2, rules of docs/behaviour.md 5). */
 export function EmailForm({ value, warn, busy, onChange, onSubmit }: EmailFormProps) {
   const inputId = useId();
   const valid = isValidHomeEmail(value);

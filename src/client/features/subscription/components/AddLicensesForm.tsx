@@ -3,14 +3,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { canAddSeats, normaliseSeatCount, type SeatCount } from '../seatCount';
 
 export interface AddLicensesFormProps {
-  /** maximumNumberOfSeats − numberOfSeats (spec §5). */
+  /** maximumNumberOfSeats − numberOfSeats (docs/behaviour.md 5). */
   max: number;
   onAdd: (seats: number) => void;
   /** The number input's id, so another control can move the focus to it. */
   inputId?: string;
 }
 
-/** The add-licences form of an annual plan (spec §2 Dashboard, rules of §5). */
+/** The add-licences form of an annual plan (docs/behaviour.md 2 Dashboard, rules of docs/behaviour.md 5). */
 export function AddLicensesForm({ max, onAdd, inputId: givenInputId }: AddLicensesFormProps) {
   const ownInputId = useId();
   const inputId = givenInputId ?? ownInputId;
@@ -38,7 +38,7 @@ export function AddLicensesForm({ max, onAdd, inputId: givenInputId }: AddLicens
             value={seats}
             placeholder="0"
             aria-describedby={hintId}
-            // Typed text is normalised as spec §5 says: over max → max, other invalid → 0, text → cleared.
+            // Typed text is normalised as docs/behaviour.md 5 says: over max → max, other invalid → 0, text → cleared.
             parser={(typed) => String(normaliseSeatCount(typed ?? '', max) ?? '')}
             onChange={(value) => setSeats(value === null ? null : Number(value))}
             style={{ width: 160 }}

@@ -46,7 +46,7 @@ function UserPhoto({ url, email }: { url: string | null; email: string }) {
   );
 }
 
-/** Header bar of the dashboard (spec §2): domain in upper case, photo, admins-only menu (§6). */
+/** Header bar of the dashboard (docs/behaviour.md 2): domain in upper case, photo, admins-only menu (docs/behaviour.md 6). */
 export function DashboardHeader(props: DashboardHeaderProps) {
   const { customerDomain, email, thumbnailPhotoUrl, isAdmin, onDelegate, onHistory } = props;
   const { signingOut, onSignOut } = props;

@@ -4,7 +4,7 @@ export interface FlexiblePlanNoticeProps {
   helpCentreUrl: string;
 }
 
-/** A subscription that is not annual grows by adding users, not through this portal (spec §2). */
+/** A subscription that is not annual grows by adding users, not through this portal (docs/behaviour.md 2). */
 export function FlexiblePlanNotice({ helpCentreUrl }: FlexiblePlanNoticeProps) {
   return (
     <Alert

@@ -27,7 +27,7 @@ function warningText(free: number, percent: number, mayAdd: boolean): string {
 }
 
 /** Assigned against bought as a bar, and a warning when 90 % or more are assigned or none is free.
- * A Flexible plan grows with its users (spec §2), so it is never warned about. */
+ * A Flexible plan grows with its users (docs/behaviour.md 2), so it is never warned about. */
 export function SeatUsageCard({ subscription, mayAdd, onAddMore }: SeatUsageCardProps) {
   const titleId = useId();
   const usage = seatUsage(subscription);

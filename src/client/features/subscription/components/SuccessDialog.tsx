@@ -2,7 +2,7 @@ import { Button, Modal, Typography } from 'antd';
 
 export interface SuccessDialogProps {
   open: boolean;
-  /** 'Add Even More Licenses' or closing the dialog: the page reloads (spec §2, §4). */
+  /** 'Add Even More Licenses' or closing the dialog: the page reloads (docs/behaviour.md 2, docs/behaviour.md 4). */
   onClose: () => void;
 }
 

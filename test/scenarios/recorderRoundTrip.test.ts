@@ -1,17 +1,20 @@
-import { makeStore } from '../client/app/store';
-import { createScenarioRecorder } from '../client/recording/scenarioRecorder';
-import { dialogOpened, memberAddRequested } from '../client/features/delegates/delegatesSlice';
+import { makeStore } from '../../src/client/app/store';
+import { createScenarioRecorder } from '../../src/client/recording/scenarioRecorder';
+import {
+  dialogOpened,
+  memberAddRequested,
+} from '../../src/client/features/delegates/delegatesSlice';
 import {
   appStarted,
   emailSubmitted,
   signInRequested,
   signOutRequested,
-} from '../client/features/session/sessionSlice';
-import { createFakeServices, FAKE_ACCESS_TOKEN, ok } from '../client/test/fakeServices';
-import { sampleSubscription } from '../client/test/sampleSubscription';
-import { API_PATHS, XSRF_COOKIE } from '../contract/api';
-import { replayScenario } from './replayScenario';
-import { parseScenario } from './validateScenario';
+} from '../../src/client/features/session/sessionSlice';
+import { createFakeServices, FAKE_ACCESS_TOKEN, ok } from '../../src/client/test/fakeServices';
+import { sampleSubscription } from '../../src/client/test/sampleSubscription';
+import { API_PATHS, XSRF_COOKIE } from '../../src/contract/api';
+import { replayScenario } from '../../src/scenarios/replayScenario';
+import { parseScenario } from '../../src/scenarios/validateScenario';
 
 // What the recorder writes, replay reads back: a session recorded on a real store replays clean,
 // with its secrets as placeholders and, on request, its e-mail addresses as pseudonyms.

@@ -1,0 +1,11 @@
+// The portal's pages (docs/behaviour.md 2): the client's routes, and the paths the server serves the
+// app at.
+export const PAGE_PATHS = {
+  home: '/',
+  licences: '/licenses',
+  forbidden: '/forbidden',
+  support: '/support',
+} as const;
+
+/** The home route's query that picks where sign-in leads (docs/behaviour.md 2.1). */
+export const DESTINATION_QUERY = 'customer';

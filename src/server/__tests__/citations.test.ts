@@ -1,0 +1,52 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+// The repository stands alone: comments and docs cite its own documents (docs/behaviour.md,
+// docs/api.md, docs/architecture.md, docs/security.md …), never a document outside it.
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const SELF = path.relative(ROOT, __filename);
+
+/** Each pattern names a document that is not in the repository. */
+const OUTSIDE_CITATIONS: [RegExp, string][] = [
+  [/\bcontract §/, 'the contract document'],
+  [/\bspec §/i, 'the product spec'],
+  [/\bissue (item )?\d/i, 'an issue'],
+  [/\bstyle\.md\b/, 'a style guide'],
+  [/bulletproof-react/i, 'bulletproof-react'],
+  [/\bapp\/services\.ts\b/, 'a module that does not exist'],
+  [new RegExp(['', 'work', 'shared', ''].join('/')), "this machine's spec folder"],
+];
+
+function trackedTextFiles(): string[] {
+  const listed = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' });
+  return listed
+    .split('\0')
+    .filter((file) => /\.(ts|tsx|js|mjs|cjs|md|json)$/.test(file))
+    .filter((file) => file !== SELF && !file.startsWith('src/scenarios/library/'));
+}
+
+it('no file cites a document outside the repository', () => {
+  const files = trackedTextFiles();
+  expect(files.length).toBeGreaterThan(100);
+  const found: string[] = [];
+  for (const file of files) {
+    const lines = readFileSync(path.join(ROOT, file), 'utf8').split('\n');
+    lines.forEach((line, index) => {
+      for (const [pattern, what] of OUTSIDE_CITATIONS) {
+        if (pattern.test(line)) found.push(`${file}:${index + 1} cites ${what}: ${line.trim()}`);
+      }
+    });
+  }
+  expect(found).toEqual([]);
+});
+
+it('would catch such a citation', () => {
+  const caught = (line: string) => OUTSIDE_CITATIONS.some(([pattern]) => pattern.test(line));
+  expect(caught('// The error envelope (contract §2).')).toBe(true);
+  expect(caught('// Route guards of spec §2.')).toBe(true);
+  expect(caught('// Security headers (issue 3, "Must show" 1).')).toBe(true);
+  expect(caught('// Typed hooks only (style.md).')).toBe(true);
+  expect(caught('// The error envelope (docs/api.md, Error envelope).')).toBe(false);
+});
