@@ -39,6 +39,8 @@ import {
 } from './historySlice';
 
 const RUN_MS = 50;
+// Runs that wait between dispatches: a busy machine can hold a 5 ms wait past a 50 ms budget.
+const STEPPED_RUN_MS = 500;
 const HISTORY = `GET ${API_PATHS.history}`;
 const signedIn = (): RootState => buildState({ subscription: { user: sampleSubscription() } });
 
@@ -92,7 +94,7 @@ describe('the change history (GET /api/history)', () => {
       .dispatch(nextPageRequested())
       .delay(5)
       .dispatch(previousPageRequested())
-      .silentRun(RUN_MS);
+      .silentRun(STEPPED_RUN_MS);
     expect(fake.calls.http.map((call) => call.query?.cursor ?? 'first')).toEqual([
       'first',
       '20',
@@ -110,7 +112,7 @@ describe('the change history (GET /api/history)', () => {
       .dispatch(historyOpened())
       .delay(5)
       .dispatch(kindChosen({ kind: 'licence-delegate' }))
-      .silentRun(RUN_MS);
+      .silentRun(STEPPED_RUN_MS);
     expect(fake.calls.http[1]?.query).toEqual({
       customer: 'C0acme001',
       kind: 'licence-delegate',
@@ -135,7 +137,7 @@ describe('the change history (GET /api/history)', () => {
       .dispatch(historyOpened())
       .delay(5)
       .dispatch(kindChosen({ kind: 'support-delegate' }))
-      .silentRun(RUN_MS);
+      .silentRun(STEPPED_RUN_MS);
     await new Promise((resolve) => setTimeout(resolve, 20));
     // The first load answers after the newer one: it must not replace what is shown.
     releaseFirst(ok({ entries: licenceEntries(2), nextCursor: null }));
@@ -182,7 +184,7 @@ describe('the change history (GET /api/history)', () => {
       .delay(5)
       .dispatch(historyClosed())
       .not.put.actionType(pageLoaded.type)
-      .silentRun(RUN_MS);
+      .silentRun(STEPPED_RUN_MS);
     await new Promise((resolve) => setTimeout(resolve, 20));
     release(ok({ entries: [], nextCursor: null }));
     const { storeState } = await running;
@@ -200,7 +202,7 @@ describe('the CSV download of the filtered list', () => {
       .dispatch(kindChosen({ kind: 'licences' }))
       .delay(5)
       .dispatch(csvRequested())
-      .silentRun(RUN_MS);
+      .silentRun(STEPPED_RUN_MS);
     const csvCalls = fake.calls.http.slice(2);
     expect(csvCalls.map((call) => call.query)).toEqual([
       { customer: 'C0acme001', kind: 'licences', limit: String(HISTORY_CSV_PAGE_SIZE) },
@@ -232,7 +234,7 @@ describe('the CSV download of the filtered list', () => {
       .dispatch(csvRequested())
       .put(errorDialogShown({ message: 'The portal store is busy.' }))
       .not.put.actionType(csvReady.type)
-      .silentRun(RUN_MS);
+      .silentRun(STEPPED_RUN_MS);
     expect(storeState.history).toMatchObject({ preparingCsv: false, csv: null, status: 'ready' });
   });
 
