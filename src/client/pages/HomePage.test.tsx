@@ -108,7 +108,7 @@ describe('HomePage', () => {
     expect(screen.queryByRole('button', { name: 'Sign in with Google' })).not.toBeInTheDocument();
   });
 
-  // Spec §2: what the person sees is the button's colour, once a valid address enables it.
+  // docs/behaviour.md 2.1: what the person sees is the button's colour, once a valid address enables it.
   it.each([
     ['the accent', 'the licenses destination', 'licenses', ACCENT_COLOUR],
     ['the warn colour', 'the support destination', 'support', WARN_COLOUR],
