@@ -21,12 +21,13 @@ import {
   type StoredRecording,
 } from '../src/client/recording/recordingStorage';
 import { API_PATHS, XSRF_COOKIE, XSRF_HEADER } from '../src/contract/api';
-import { DIRECTORY_SCOPE, TOKEN_LIFETIME_MS } from '../src/contract/limits';
+import { TOKEN_LIFETIME_MS } from '../src/contract/limits';
 import { UNAUTHENTICATED_RATE_LIMIT_MAX } from '../src/server/limits';
 import { fakeGoogleEnv, startFakeGoogle } from '../src/server/providers/google/fakeGoogle.testing';
 import type { Scenario, ScopeRef, ScreenCheck } from '../src/scenarioFormat/scenario';
 import { createRedaction } from '../src/scenarioFormat/redaction';
 import { parseScenario } from '../src/scenarios/validateScenario';
+import * as shared from '../test/e2e/support/actions';
 import { launchChromium } from '../test/support/chromium';
 import { buildClientInto, startPortal, type Portal } from '../test/support/portalProcess';
 
@@ -149,49 +150,39 @@ async function press(page: Page, target: Locator, key: string): Promise<void> {
   await target.press(key);
 }
 
-async function enterEmail(page: Page, email: string): Promise<void> {
-  await fill(page, page.getByLabel('Email address'), email);
-  await click(page, page.getByRole('button', { name: 'Next' }));
-}
+/** The recorded page's pace: every act waits for the recording to settle, and the confirm dialog's
+ * question is recorded as seen. */
+const RECORDED: shared.Pace = {
+  beforeAct: quiet,
+  confirmShown: (page, seats) =>
+    see(page, {
+      text: `Are you sure you want to add ${seats} licenses?`,
+      within: dialog('Confirm Adding Licenses'),
+    }),
+};
 
-type PopupAnswer = 'allow' | 'allow-without-directory' | 'cancel';
+const enterEmail = (page: Page, email: string) => shared.enterEmail(page, email, RECORDED);
 
-/** 'Sign in with Google' and the sandbox popup's answer. */
-async function answerPopup(page: Page, answer: PopupAnswer): Promise<void> {
-  await quiet(page);
-  const [popup] = await Promise.all([
-    page.waitForEvent('popup'),
-    page.getByRole('button', { name: 'Sign in with Google' }).click(),
-  ]);
-  await popup.waitForLoadState();
-  if (answer === 'allow-without-directory') await popup.getByLabel(DIRECTORY_SCOPE).uncheck();
-  await popup.getByRole('button', { name: answer === 'cancel' ? 'Cancel' : 'Allow' }).click();
-}
-
-async function signIn(page: Page, email: string, answer: PopupAnswer = 'allow'): Promise<void> {
+async function signIn(
+  page: Page,
+  email: string,
+  answer: shared.PopupAnswer = 'allow',
+): Promise<void> {
   await enterEmail(page, email);
   await see(page, button('Sign in with Google'));
-  await answerPopup(page, answer);
+  await shared.answerPopup(page, answer, RECORDED);
 }
 
 async function signInToDashboard(page: Page, email: string): Promise<void> {
   await signIn(page, email);
-  await page.waitForURL('**/licenses');
+  await shared.waitForDashboard(page);
   await see(page, { target: { role: 'region', name: 'Total Licenses' } });
 }
 
 /** Signs in on a page that is not recorded (the journey's first tab). */
 async function signInUnrecorded(page: Page, email: string): Promise<void> {
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Next' }).click();
-  const [popup] = await Promise.all([
-    page.waitForEvent('popup'),
-    page.getByRole('button', { name: 'Sign in with Google' }).click(),
-  ]);
-  await popup.waitForLoadState();
-  await popup.getByRole('button', { name: 'Allow' }).click();
-  await page.waitForURL('**/licenses');
-  await page.getByRole('region', { name: 'Total Licenses' }).waitFor();
+  await shared.signIn(page, email);
+  await shared.waitForDashboard(page);
 }
 
 /** The same or another person in another browser (own cookies and storage, so the recorded
@@ -227,20 +218,9 @@ async function otherTab(session: Session, email: string) {
   };
 }
 
-const DELEGATE_DIALOGS = {
-  licence: { menuItem: 'Delegate Licenses Access', title: 'License Management Access' },
-  support: { menuItem: 'Delegate Support Access', title: 'Support Access' },
-} as const;
-
-async function openDelegateDialog(page: Page, kind: 'licence' | 'support') {
-  const { menuItem, title } = DELEGATE_DIALOGS[kind];
-  await click(page, page.getByRole('button', { name: 'Delegate access menu' }));
-  await click(page, page.getByRole('menuitem', { name: menuItem }));
-  const opened = page.getByRole('dialog', { name: title });
-  await opened
-    .getByRole('status', { name: 'Loading delegated email addresses' })
-    .waitFor({ state: 'detached' });
-  return opened;
+function openDelegateDialog(page: Page, kind: keyof typeof shared.DELEGATE_DIALOGS) {
+  const { menuItem, title } = shared.DELEGATE_DIALOGS[kind];
+  return shared.openDelegateDialog(page, title, menuItem, RECORDED);
 }
 
 async function addDelegate(page: Page, kind: 'licence' | 'support', email: string) {
@@ -274,17 +254,7 @@ async function closeErrorDialog(page: Page, message?: string): Promise<void> {
   await see(page, gone({ target: dialog(ERROR_DIALOG) }));
 }
 
-async function addLicences(page: Page, seats: number): Promise<void> {
-  await fill(page, page.getByLabel('Add Licenses'), String(seats));
-  await click(page, page.getByRole('button', { name: 'Add Licenses' }));
-  const confirm = page.getByRole('dialog', { name: 'Confirm Adding Licenses' });
-  await confirm.waitFor();
-  await see(page, {
-    text: `Are you sure you want to add ${seats} licenses?`,
-    within: dialog('Confirm Adding Licenses'),
-  });
-  await click(page, confirm.getByRole('button', { name: 'Add Licenses' }));
-}
+const addLicences = (page: Page, seats: number) => shared.addLicences(page, seats, RECORDED);
 
 /** Waits until this tab's recordings hold a step of the kind (a reload may come before any wait,
  * and wipes the page's scripts, so this polls from outside). */
@@ -306,18 +276,10 @@ async function recordedStep(page: Page, kind: Scenario['steps'][number]['kind'])
   throw new Error(`No ${kind} step was recorded within ${STEP_TIMEOUT_MS} ms`);
 }
 
-async function storeTokenData(page: Page, token: string, expiry: number): Promise<void> {
-  await page.evaluate(
-    ({ token, expiry }) => localStorage.setItem('tokenData', JSON.stringify({ token, expiry })),
-    { token, expiry },
-  );
-}
-
 async function storedToken(page: Page): Promise<string> {
-  const raw = await page.evaluate(() => localStorage.getItem('tokenData'));
-  const parsed = JSON.parse(raw ?? 'null') as { token?: string } | null;
-  if (!parsed?.token) throw new Error('No token was stored by the sign-in');
-  return parsed.token;
+  const stored = await shared.storedTokenData(page);
+  if (!stored?.token) throw new Error('No token was stored by the sign-in');
+  return stored.token;
 }
 
 /** A first tab signs in (not recorded), so the recorded page starts with a stored session. */
@@ -517,7 +479,7 @@ const journeys: Journey[] = [
       const first = await signedInBefore(session, ACME.admin);
       const token = await storedToken(first);
       // The token was saved more than 59 minutes ago: its expiry is behind the clock.
-      await storeTokenData(first, token, Date.now() - EXPIRED_AGO_MS);
+      await shared.storeTokenData(first, { token, expiry: Date.now() - EXPIRED_AGO_MS });
       await first.close();
       await session.open('/');
       await see(session.page, EMAIL_FIELD);
@@ -529,7 +491,10 @@ const journeys: Journey[] = [
     async run(session) {
       const first = await signedInBefore(session, ACME.admin);
       const token = await storedToken(first);
-      await storeTokenData(first, `${token}tampered`, Date.now() + TOKEN_LIFETIME_MS);
+      await shared.storeTokenData(first, {
+        token: `${token}tampered`,
+        expiry: Date.now() + TOKEN_LIFETIME_MS,
+      });
       await first.close();
       await session.open('/');
       await recordedStep(session.page, 'reload');
@@ -656,7 +621,7 @@ const journeys: Journey[] = [
   ...(['licence', 'support'] as const).flatMap((kind): Journey[] => {
     const present = kind === 'licence' ? ACME.licences : ACME.support;
     const label = kind === 'licence' ? 'licence' : 'support';
-    const within = dialog(DELEGATE_DIALOGS[kind].title);
+    const within = dialog(shared.DELEGATE_DIALOGS[kind].title);
     return [
       {
         name: `admin-opens-${label}-delegates-and-closes`,
@@ -732,7 +697,7 @@ const journeys: Journey[] = [
       await open('/');
       await signInToDashboard(page, ACME.admin);
       const opened = await openDelegateDialog(page, 'licence');
-      const within = dialog(DELEGATE_DIALOGS.licence.title);
+      const within = dialog(shared.DELEGATE_DIALOGS.licence.title);
       await fill(page, opened.getByLabel('Enter Email Address'), 'ann@acme');
       await see(page, { ...button('Add', within), disabled: true });
       await press(page, opened.getByLabel('Enter Email Address'), 'Enter');
@@ -751,12 +716,15 @@ const journeys: Journey[] = [
       // What 59 minutes do to the browser: the session cookies are no longer sent.
       await context.clearCookies();
       await click(page, page.getByRole('button', { name: 'Delegate access menu' }));
-      await click(page, page.getByRole('menuitem', { name: DELEGATE_DIALOGS.licence.menuItem }));
+      await click(
+        page,
+        page.getByRole('menuitem', { name: shared.DELEGATE_DIALOGS.licence.menuItem }),
+      );
       await closeErrorDialog(
         page,
         'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
       );
-      const within = dialog(DELEGATE_DIALOGS.licence.title);
+      const within = dialog(shared.DELEGATE_DIALOGS.licence.title);
       await see(page, { text: 'Nobody has this access yet', within });
     },
   },

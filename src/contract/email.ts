@@ -6,7 +6,7 @@ import { EMAIL_LOCAL_PART_MAX_LENGTH, EMAIL_MAX_LENGTH } from './limits';
 // The generic e-mail rule (the WHATWG/Angular one, which is where the 254/64 limits of docs/behaviour.md 9 come from).
 const GENERIC_EMAIL =
   /^[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
-// Spec docs/behaviour.md 5 adds: a top-level part of at least 2 characters, no spaces, no commas.
+// docs/behaviour.md 5.1 adds: a top-level part of at least 2 characters, no spaces, no commas.
 const TOP_LEVEL_AT_LEAST_TWO = /\.[^.\s,@]{2,}$/;
 
 /**

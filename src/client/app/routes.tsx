@@ -27,7 +27,7 @@ function PortalLayout() {
   );
 }
 
-/** Spec docs/behaviour.md 2 routes and guards; anything else goes home. */
+/** The routes and guards of docs/behaviour.md 2; anything else goes home (2.5). */
 export const routes: RouteObject[] = [
   {
     path: PAGE_PATHS.home,

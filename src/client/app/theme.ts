@@ -22,7 +22,8 @@ export const portalTheme: ThemeConfig = {
     fontSize: 15,
   },
   components: {
-    // Spec docs/behaviour.md 2 shows the seat count's up and down arrows; antd hides them until hover by default.
+    // The seat count shows its up and down arrows (docs/behaviour.md 2.2); antd hides them until
+    // hover by default.
     InputNumber: { handleVisible: true },
   },
 };

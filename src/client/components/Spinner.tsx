@@ -4,7 +4,7 @@ import { SPINNER_DIAMETERS_PX } from '../../contract/limits';
 export type SpinnerSize = keyof typeof SPINNER_DIAMETERS_PX;
 
 export interface SpinnerProps {
-  /** Spec docs/behaviour.md 9 diameters: large 96, medium 72, small 28. */
+  /** Diameters (docs/behaviour.md 9, Constants): large 96, medium 72, small 28. */
   size: SpinnerSize;
   /** What is being waited for, read out by assistive technology. */
   label: string;

@@ -17,6 +17,7 @@ const OUTSIDE_CITATIONS: [RegExp, string][] = [
   [/bulletproof-react/i, 'bulletproof-react'],
   [/\bapp\/services\.ts\b/, 'a module that does not exist'],
   [new RegExp(['', 'work', 'shared', ''].join('/')), "this machine's spec folder"],
+  [/(\.\.\/)+shared\/|\bdesign\/contract\.md\b/, 'the design folder beside the repository'],
 ];
 
 function trackedTextFiles(): string[] {
@@ -48,5 +49,8 @@ it('would catch such a citation', () => {
   expect(caught('// Route guards of spec §2.')).toBe(true);
   expect(caught('// Security headers (issue 3, "Must show" 1).')).toBe(true);
   expect(caught('// Typed hooks only (style.md).')).toBe(true);
+  expect(caught('The API as implemented (contract: `' + '../shared/design/contract.md`).')).toBe(
+    true,
+  );
   expect(caught('// The error envelope (docs/api.md, Error envelope).')).toBe(false);
 });

@@ -1,4 +1,5 @@
-// What a person does, in the words of the screens.
+// What a person does, in the words of the screens: the browser tests and the scenario recorder
+// (scripts/record-scenarios.ts) both act through these.
 import type { Page } from 'playwright-core';
 import { DIRECTORY_SCOPE } from '../../../src/contract/limits';
 
@@ -14,19 +15,43 @@ export const nextButton = (page: Page) => page.getByRole('button', { name: 'Next
 export const signInButton = (page: Page) =>
   page.getByRole('button', { name: 'Sign in with Google' });
 
-export async function enterEmail(page: Page, email: string): Promise<void> {
+/**
+ * How the person acts. The browser tests act at once; the recorder first lets its recording settle,
+ * so each act is written down after everything the previous one caused, and records what the
+ * person looked at.
+ */
+export interface Pace {
+  /** Runs before each click, typing and key press on the portal's page. */
+  beforeAct(page: Page): Promise<void>;
+  /** The 'Confirm Adding Licenses' dialog is up, before its 'Add Licenses' is pressed. */
+  confirmShown(page: Page, seats: number): Promise<void>;
+}
+
+export const AT_ONCE: Pace = {
+  beforeAct: async () => undefined,
+  confirmShown: (page) => animationsDone(page),
+};
+
+export async function enterEmail(page: Page, email: string, pace: Pace = AT_ONCE): Promise<void> {
+  await pace.beforeAct(page);
   await emailInput(page).fill(email);
+  await pace.beforeAct(page);
   await nextButton(page).click();
 }
 
-export type PopupAnswer = 'allow' | 'allow-without-directory';
+export type PopupAnswer = 'allow' | 'allow-without-directory' | 'cancel';
 
-/** 'Sign in with Google', then the sandbox popup: the hinted account and Allow. */
-export async function answerPopup(page: Page, answer: PopupAnswer = 'allow'): Promise<Page> {
+/** 'Sign in with Google', then the sandbox popup: Allow (with or without the directory scope) or Cancel. */
+export async function answerPopup(
+  page: Page,
+  answer: PopupAnswer = 'allow',
+  pace: Pace = AT_ONCE,
+): Promise<Page> {
+  await pace.beforeAct(page);
   const [popup] = await Promise.all([page.waitForEvent('popup'), signInButton(page).click()]);
   await popup.waitForLoadState();
   if (answer === 'allow-without-directory') await popup.getByLabel(DIRECTORY_SCOPE).uncheck();
-  await popup.getByRole('button', { name: 'Allow' }).click();
+  await popup.getByRole('button', { name: answer === 'cancel' ? 'Cancel' : 'Allow' }).click();
   return popup;
 }
 
@@ -66,8 +91,21 @@ export async function storeTokenData(page: Page, data: StoredTokenData): Promise
   });
 }
 
-export async function openDelegateDialog(page: Page, title: string, menuItem: string) {
+/** The delegate dialogs: the menu item that opens each and its title. */
+export const DELEGATE_DIALOGS = {
+  licence: { menuItem: 'Delegate Licenses Access', title: 'License Management Access' },
+  support: { menuItem: 'Delegate Support Access', title: 'Support Access' },
+} as const;
+
+export async function openDelegateDialog(
+  page: Page,
+  title: string,
+  menuItem: string,
+  pace: Pace = AT_ONCE,
+) {
+  await pace.beforeAct(page);
   await page.getByRole('button', { name: 'Delegate access menu' }).click();
+  await pace.beforeAct(page);
   await page.getByRole('menuitem', { name: menuItem }).click();
   const dialog = page.getByRole('dialog', { name: title });
   await dialog.waitFor();
@@ -94,12 +132,15 @@ export async function animationsDone(page: Page): Promise<void> {
 }
 
 /** Types the count, 'Add Licenses', and 'Add Licenses' again in the confirm dialog once it is up. */
-export async function addLicences(page: Page, seats: number): Promise<void> {
+export async function addLicences(page: Page, seats: number, pace: Pace = AT_ONCE): Promise<void> {
+  await pace.beforeAct(page);
   await page.getByLabel('Add Licenses').fill(String(seats));
+  await pace.beforeAct(page);
   await page.getByRole('button', { name: 'Add Licenses' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Adding Licenses' });
   await confirm.waitFor();
-  await animationsDone(page);
+  await pace.confirmShown(page, seats);
+  await pace.beforeAct(page);
   await confirm.getByRole('button', { name: 'Add Licenses' }).click();
 }
 

@@ -37,7 +37,8 @@ import {
   membersLoadFailed,
 } from './delegatesSlice';
 
-// Spec docs/behaviour.md 4 Delegate dialogs, docs/api.md licence-delegate / support-delegate, docs/behaviour.md 8 Delegate errors.
+// The delegate dialogs (docs/behaviour.md 4.17–4.20, errors 8.8 and 8.9); the endpoints are in
+// docs/api.md, GET and POST /api/licence-delegate and /api/support-delegate.
 
 function isMemberList(value: unknown): value is { members: string[] } {
   if (typeof value !== 'object' || value === null) return false;

@@ -30,7 +30,7 @@ import {
   signOutRequested,
 } from './sessionSlice';
 
-// Spec docs/behaviour.md 4 Home, Sign-in and On load; sign-out (docs/api.md, POST /api/sign-out).
+// Start, home and sign-in (docs/behaviour.md 4.1–4.10); sign-out (4.24, docs/api.md, POST /api/sign-out).
 
 function isValidatorAnswer(value: unknown): value is { isGoogleAccount: boolean } {
   return (

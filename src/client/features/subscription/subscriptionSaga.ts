@@ -33,7 +33,8 @@ import {
   type SubscriptionState,
 } from './subscriptionSlice';
 
-// Spec docs/behaviour.md 4 Sign-in / On load (the fetch), docs/behaviour.md 4 Adding licences, docs/behaviour.md 8 Subscription fetch failure.
+// The subscription fetch (docs/behaviour.md 4.2, 4.9), adding licences (4.15, 4.16, 8.7) and the
+// subscription failure catalogue (8.1–8.4).
 
 /** A 2xx answer that is not a subscription counts as a failure with a readable message. */
 function unexpectedAnswer(status: number): HttpFailure {
