@@ -93,19 +93,25 @@ test('a session recorded end to end carries none of the tokens, cookies or XSRF 
   });
   context.on('response', (response: Response) => {
     seenResponses.push(
-      (async () => {
-        for (const { name, value } of await response.headersArray()) {
-          if (name.toLowerCase() === 'set-cookie')
-            for (const each of cookieValues(value)) remember(each);
-        }
-        // The identity provider's answer: the access token itself.
-        if (new URL(response.url()).pathname.endsWith('/oauth/token')) {
-          const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-          for (const value of Object.values(body)) if (typeof value === 'string') remember(value);
-        }
-      })(),
+      readSecrets(response).catch((error: unknown) => {
+        // The sign-in popup closes itself once it has answered; what it still had in flight
+        // can no longer be read, and the token it carried is read from storage below.
+        if (response.frame().page().isClosed()) return;
+        throw error;
+      }),
     );
   });
+  const readSecrets = async (response: Response) => {
+    for (const { name, value } of await response.headersArray()) {
+      if (name.toLowerCase() === 'set-cookie')
+        for (const each of cookieValues(value)) remember(each);
+    }
+    // The identity provider's answer: the access token itself.
+    if (new URL(response.url()).pathname.endsWith('/oauth/token')) {
+      const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+      for (const value of Object.values(body)) if (typeof value === 'string') remember(value);
+    }
+  };
   try {
     await page.goto('/');
     await signIn(page, ACME.admin);
