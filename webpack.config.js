@@ -53,7 +53,12 @@ module.exports = (_env, argv) => {
       clean: true,
     },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // Single antd components are imported by file (src/client/components/TextInput.tsx); antd/lib is
+      // CommonJS, antd/es the same files as ES modules that webpack can tree-shake.
+      alias: { 'antd/lib': 'antd/es' },
+    },
     module: {
       rules: [
         {
@@ -63,6 +68,12 @@ module.exports = (_env, argv) => {
           use: { loader: 'ts-loader', options: { transpileOnly: true } },
         },
         { test: /\.(svg|png|jpe?g|gif|webp|ico)$/i, type: 'asset/resource' },
+        {
+          // antd's helper packages are free of side effects but do not say so in their package.json;
+          // declaring it lets webpack drop the re-exports no screen uses (docs/performance.md).
+          test: /[\\/]node_modules[\\/](@rc-component|@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors))[\\/]/,
+          sideEffects: false,
+        },
       ],
     },
     plugins: [

@@ -1,6 +1,7 @@
 // `npm run bench:bundle`: builds the production client and the reference app (scripts/bench/
 // referenceApp.tsx: one element with react, react-dom, @reduxjs/toolkit, react-redux, redux-saga and
-// react-router-dom) with the same webpack configuration in the same run, into a temp directory, and
+// react-router-dom) and the floor (scripts/bench/floorApp.tsx: the same with antd Button, Input, Spin
+// and Typography) with the same webpack configuration in the same run, into a temp directory, and
 // prints the gzip and brotli sizes of what the home route loads before first paint, of every lazy
 // chunk, and the ratio to the reference (target ≤ 2.0×; docs/performance.md).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -125,20 +126,31 @@ async function main() {
   try {
     const portalDir = path.join(workDir, 'portal');
     const referenceDir = path.join(workDir, 'reference');
+    const floorDir = path.join(workDir, 'floor');
     const portal = makeConfig({}, { mode: 'production' });
     const reference = makeConfig({ reference: true }, { mode: 'production' });
     portal.output = { ...portal.output, path: portalDir };
     reference.entry = { main: path.join(root, 'scripts', 'bench', 'referenceApp.tsx') };
     reference.output = { ...reference.output, path: referenceDir };
+    const floor = makeConfig({ reference: true }, { mode: 'production' });
+    floor.entry = { main: path.join(root, 'scripts', 'bench', 'floorApp.tsx') };
+    floor.output = { ...floor.output, path: floorDir };
 
     console.log('Building the portal client and the reference app (webpack, production)…');
     await build(portal);
     await build(reference);
+    await build(floor);
 
     const home = homeRouteParts(portalDir);
     const base = homeRouteParts(referenceDir);
+    const floorParts = homeRouteParts(floorDir);
     const homeSum = printTable('Home route, before first paint (portal)', home.parts, true);
     const baseSum = printTable('Reference app, same toolchain', base.parts, true);
+    const floorSum = printTable(
+      'Floor: the reference with antd Button, Input, Spin and Typography',
+      floorParts.parts,
+      true,
+    );
     printTable('Lazy chunks (portal), largest first', lazyParts(portalDir, home.files), true);
 
     const gzipRatio = homeSum.gzip / baseSum.gzip;
@@ -146,6 +158,10 @@ async function main() {
     console.log(
       `\nHome route / reference: gzip ${kib(homeSum.gzip)} / ${kib(baseSum.gzip)} = ${gzipRatio.toFixed(2)}×, ` +
         `brotli ${kib(homeSum.brotli)} / ${kib(baseSum.brotli)} = ${brotliRatio.toFixed(2)}× (target ≤ ${TARGET_RATIO.toFixed(1)}×)`,
+    );
+    console.log(
+      `Floor / reference: gzip ${kib(floorSum.gzip)} / ${kib(baseSum.gzip)} = ${(floorSum.gzip / baseSum.gzip).toFixed(2)}×, ` +
+        `brotli ${(floorSum.brotli / baseSum.brotli).toFixed(2)}×`,
     );
     if (gzipRatio > TARGET_RATIO) process.exitCode = 1;
   } finally {

@@ -1,7 +1,8 @@
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { Provider } from 'react-redux';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import type { PortalConfig } from '../../contract/config';
+import { PortalSurface } from '../components/PortalSurface';
 import { PortalConfigContext } from './portalConfigContext';
 import type { AppStore } from './store';
 import { portalTheme } from './theme';
@@ -20,9 +21,9 @@ export function App({ store, router, config }: AppProps) {
     <Provider store={store}>
       <PortalConfigContext.Provider value={config}>
         <ConfigProvider theme={portalTheme}>
-          <AntApp>
+          <PortalSurface>
             <RouterProvider router={router} />
-          </AntApp>
+          </PortalSurface>
         </ConfigProvider>
       </PortalConfigContext.Provider>
     </Provider>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, type ReactNode } from 'react';
+import { Suspense, useCallback, type ReactNode } from 'react';
 import { DELEGATE_KINDS } from '../../contract/api';
 import { FullScreenLoader } from '../components/FullScreenLoader';
 import {
@@ -27,45 +27,15 @@ import {
   successDialogClosed,
 } from '../features/subscription/subscriptionSlice';
 import { useAppDispatch, useAppSelector } from './hooks';
+import {
+  ConfirmAddDialog,
+  DelegateDialog,
+  ErrorDialog,
+  HistoryDialog,
+  SuccessDialog,
+} from './parts';
 
-// Every dialog is its own lazy chunk, so the first page loads fast, loaded the first time the state opens it.
-const ConfirmAddDialog = lazy(() =>
-  import(
-    /* webpackChunkName: "dialog-confirm" */ '../features/subscription/components/ConfirmAddDialog'
-  ).then((module) => ({
-    default: module.ConfirmAddDialog,
-  })),
-);
-const SuccessDialog = lazy(() =>
-  import(
-    /* webpackChunkName: "dialog-success" */ '../features/subscription/components/SuccessDialog'
-  ).then((module) => ({
-    default: module.SuccessDialog,
-  })),
-);
-const ErrorDialog = lazy(() =>
-  import(/* webpackChunkName: "dialog-error" */ '../features/errors/components/ErrorDialog').then(
-    (module) => ({
-      default: module.ErrorDialog,
-    }),
-  ),
-);
-const DelegateDialog = lazy(() =>
-  import(
-    /* webpackChunkName: "dialog-delegate" */ '../features/delegates/components/DelegateDialog'
-  ).then((module) => ({
-    default: module.DelegateDialog,
-  })),
-);
-
-const HistoryDialog = lazy(() =>
-  import(
-    /* webpackChunkName: "dialog-history" */ '../features/history/components/HistoryDialog'
-  ).then((module) => ({
-    default: module.HistoryDialog,
-  })),
-);
-
+// Every dialog is its own chunk (./parts), fetched when the dashboard is idle and shown by the state.
 /** Each dialog waits for its own chunk, so loading one never hides another. */
 function Chunk({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;

@@ -1,20 +1,12 @@
 import { PAGE_PATHS } from '../../contract/pages';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { Spinner } from '../components/Spinner';
 import { HomePage } from '../pages/HomePage';
-import { CrashScreen } from './CrashScreen';
 import { DialogHost } from './DialogHost';
 import { RequireStoredError, RequireUser } from './guards';
-
 // Route-level code splitting, so the first page loads fast: only the home page is in the initial chunk.
-const DashboardPage = lazy(
-  () => import(/* webpackChunkName: "dashboard" */ '../pages/DashboardPage'),
-);
-const ForbiddenPage = lazy(
-  () => import(/* webpackChunkName: "forbidden" */ '../pages/ForbiddenPage'),
-);
-const SupportPage = lazy(() => import(/* webpackChunkName: "support" */ '../pages/SupportPage'));
+import { CrashScreen, DashboardPage, ForbiddenPage, SupportPage } from './parts';
 
 function PortalLayout() {
   return (
@@ -32,7 +24,11 @@ export const routes: RouteObject[] = [
   {
     path: PAGE_PATHS.home,
     element: <PortalLayout />,
-    errorElement: <CrashScreen />,
+    errorElement: (
+      <Suspense fallback={null}>
+        <CrashScreen />
+      </Suspense>
+    ),
     children: [
       { index: true, element: <HomePage /> },
       {

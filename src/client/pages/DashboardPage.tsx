@@ -2,6 +2,8 @@ import { Col, Flex, Row } from 'antd';
 import { useId } from 'react';
 import { DASHBOARD_MAX_WIDTH_PX } from '../../contract/limits';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { usePrefetch } from '../app/lazyParts';
+import { DASHBOARD_DIALOGS } from '../app/parts';
 import { usePortalConfig } from '../app/portalConfigContext';
 import { Spinner } from '../components/Spinner';
 import { dialogOpened } from '../features/delegates/delegatesSlice';
@@ -27,6 +29,7 @@ export default function DashboardPage() {
   const purchaseStatus = useAppSelector(selectPurchaseStatus);
   const seatsInputId = useId();
   const signingOut = useAppSelector(selectSigningOut);
+  usePrefetch(DASHBOARD_DIALOGS);
 
   if (!user) return null;
   // While the purchase is sent, the page is replaced by a spinner (docs/behaviour.md 4 Adding licences).

@@ -1,6 +1,6 @@
-import { Card, Typography } from 'antd';
 import { NARROW_PAGE_MAX_WIDTH_PX, TYPING_MS_PER_CHARACTER } from '../../contract/limits';
 import { useAppSelector } from '../app/hooks';
+import { PageTitle, Panel, Sentence } from '../components/Panel';
 import { TypingText } from '../components/TypingText';
 import { textLength } from '../components/typedPrefix';
 import { selectStoredErrorDetails } from '../features/errors/errorsSelectors';
@@ -20,20 +20,18 @@ export default function ForbiddenPage() {
   const html = detailsHtml(details);
   return (
     <main style={{ maxWidth: NARROW_PAGE_MAX_WIDTH_PX, margin: '0 auto', padding: '48px 16px' }}>
-      <Card>
-        <Typography.Title level={1} style={{ marginTop: 0, fontSize: 64 }}>
-          403
-        </Typography.Title>
-        <Typography.Paragraph strong>
-          ERROR DESCRIPTION: 403 - Forbidden! Access Denied.
-        </Typography.Paragraph>
+      <Panel>
+        <PageTitle style={{ fontSize: 64 }}>403</PageTitle>
+        <Sentence>
+          <strong>ERROR DESCRIPTION: 403 - Forbidden! Access Denied.</strong>
+        </Sentence>
         <dl style={{ margin: 0 }}>
           <dt style={{ fontWeight: 600 }}>ERROR CAUSED BY</dt>
           <dd style={{ margin: '8px 0 0', fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
             <TypingText key={html} html={html} msPerCharacter={TYPING_MS_PER_CHARACTER} />
           </dd>
         </dl>
-      </Card>
+      </Panel>
     </main>
   );
 }

@@ -1,7 +1,9 @@
-import { Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { NARROW_PAGE_MAX_WIDTH_PX, LICENSES_DESTINATION } from '../../contract/limits';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { usePrefetch } from '../app/lazyParts';
+import { HOME_NEXT_STEPS } from '../app/parts';
+import { PageTitle, Panel, Sentence } from '../components/Panel';
 import { Spinner } from '../components/Spinner';
 import { EmailForm } from '../features/session/components/EmailForm';
 import { SignInPrompt } from '../features/session/components/SignInPrompt';
@@ -20,6 +22,7 @@ export function HomePage() {
   const session = useAppSelector(selectSession);
   const loadingSubscription = useAppSelector(selectLoadingSubscription);
   const [email, setEmail] = useState(session.email);
+  usePrefetch(HOME_NEXT_STEPS);
 
   const changeEmail = (value: string) => {
     setEmail(value);
@@ -28,13 +31,11 @@ export function HomePage() {
 
   return (
     <main style={{ maxWidth: NARROW_PAGE_MAX_WIDTH_PX, margin: '0 auto', padding: '48px 16px' }}>
-      <Card>
-        <Typography.Title level={1} style={{ marginTop: 0 }}>
-          Customer Portal
-        </Typography.Title>
-        <Typography.Paragraph>
+      <Panel>
+        <PageTitle>Customer Portal</PageTitle>
+        <Sentence>
           Enter the email address of your organisation&apos;s account to continue.
-        </Typography.Paragraph>
+        </Sentence>
         <EmailForm
           value={email}
           warn={session.destination !== LICENSES_DESTINATION}
@@ -42,12 +43,12 @@ export function HomePage() {
           onChange={changeEmail}
           onSubmit={(value) => dispatch(emailSubmitted({ email: value }))}
         />
-        <Flex vertical style={{ marginTop: 24 }}>
+        <div style={{ display: 'flex', flexDirection: 'column', marginTop: 24 }}>
           {session.emailCheck === 'validating' && (
-            <Flex vertical align="center">
-              <Typography.Paragraph>Validating email</Typography.Paragraph>
+            <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
+              <Sentence>Validating email</Sentence>
               <Spinner size="small" label="Validating email" />
-            </Flex>
+            </div>
           )}
           {loadingSubscription ? (
             <Spinner size="medium" label="Loading your subscription" />
@@ -59,8 +60,8 @@ export function HomePage() {
               />
             )
           )}
-        </Flex>
-      </Card>
+        </div>
+      </Panel>
     </main>
   );
 }

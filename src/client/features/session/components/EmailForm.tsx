@@ -1,6 +1,7 @@
-import { Button, Flex, Input } from 'antd';
+import { Button } from 'antd';
 import { useId, type FormEvent } from 'react';
 import { isValidHomeEmail } from '../../../../contract/email';
+import { TextInput } from '../../../components/TextInput';
 
 export interface EmailFormProps {
   value: string;
@@ -26,8 +27,8 @@ export function EmailForm({ value, warn, busy, onChange, onSubmit }: EmailFormPr
       <label htmlFor={inputId} style={{ display: 'block', marginBottom: 8, fontWeight: 600 }}>
         Email address
       </label>
-      <Flex gap={8}>
-        <Input
+      <div style={{ display: 'flex', gap: 8 }}>
+        <TextInput
           id={inputId}
           type="email"
           size="large"
@@ -47,7 +48,7 @@ export function EmailForm({ value, warn, busy, onChange, onSubmit }: EmailFormPr
         >
           Next
         </Button>
-      </Flex>
+      </div>
     </form>
   );
 }

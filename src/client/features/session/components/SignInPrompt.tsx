@@ -1,4 +1,5 @@
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
+import { Sentence } from '../../../components/Panel';
 
 export interface SignInPromptProps {
   signingIn: boolean;
@@ -9,7 +10,7 @@ export interface SignInPromptProps {
 export function SignInPrompt({ signingIn, onSignIn }: SignInPromptProps) {
   return (
     <section aria-label="Sign in">
-      <Typography.Paragraph>To continue, sign in with google:</Typography.Paragraph>
+      <Sentence>To continue, sign in with google:</Sentence>
       <Button type="primary" size="large" loading={signingIn} onClick={onSignIn}>
         Sign in with Google
       </Button>

@@ -1,0 +1,54 @@
+import { lazy, useEffect, type ComponentType } from 'react';
+
+/** A screen or dialog in its own chunk that can be fetched ahead of its first use. */
+export type LazyPart<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
+
+/**
+ * A component whose code arrives in its own chunk. Once the chunk is in (preloaded or shown once), the
+ * component renders directly, without the suspended frame React.lazy spends even on a loaded chunk:
+ * a prefetched dialog shows its content in the frame that opens it (docs/performance.md).
+ */
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () => {
+    loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        // A failed fetch (offline, new deployment) is tried again on the next use.
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Suspending = lazy(() => preload().then((component) => ({ default: component })));
+  function Part(props: P) {
+    const Component = loaded ?? Suspending;
+    return <Component {...props} />;
+  }
+  return Object.assign(Part, { preload });
+}
+
+const IDLE_TIMEOUT_MS = 2000;
+
+/** Runs the task once the browser is idle after the first paint; the returned function cancels it. */
+export function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(task, 0);
+  return () => window.clearTimeout(timer);
+}
+
+/** Fetches the chunks of the parts a screen leads to once the screen is idle; failures wait for use. */
+export function usePrefetch(parts: readonly { preload: () => Promise<unknown> }[]): void {
+  useEffect(
+    () =>
+      whenIdle(() => {
+        for (const part of parts) part.preload().catch(() => undefined);
+      }),
+    [parts],
+  );
+}

@@ -1,0 +1,20 @@
+import { theme } from 'antd';
+import type { ReactNode } from 'react';
+
+/** The portal's font and text colour from the theme, as antd's App component sets them, without the
+ * message, notification and modal holders it also mounts and the portal never uses. */
+export function PortalSurface({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div
+      style={{
+        color: token.colorText,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+        fontFamily: token.fontFamily,
+      }}
+    >
+      {children}
+    </div>
+  );
+}
