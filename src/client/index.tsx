@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
@@ -35,11 +35,15 @@ async function boot(root: HTMLElement) {
   }
   const store = startPage({ config, services, middleware, location: window.location });
 
-  createRoot(root).render(
-    <StrictMode>
-      <App store={store} router={router} config={config} />
-    </StrictMode>,
-  );
+  // A transition renders in slices that yield to the browser, not in one long task (docs/performance.md).
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App store={store} router={router} config={config} />
+      </StrictMode>,
+    );
+  });
 }
 
 const root = document.getElementById('root');
