@@ -1,4 +1,5 @@
 // Client build: ts-loader, content-hashed files, route-level chunks, dev server.
+const { execFileSync } = require('node:child_process');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
@@ -16,6 +17,35 @@ const MAX_ASSET_BYTES = 700 * KIB;
 // What the server sends compressed (src/server/spa.ts); index.html is compressed by the server itself
 // once the runtime configuration is in it, and source maps are for debugging only.
 const COMPRESSIBLE = /\.(js|css|svg)$/;
+
+// src/contract/prerender.ts: the file the server sends for the plain home page.
+const PRERENDERED_HOME_FILE = 'prerendered-home.html';
+
+/**
+ * Writes PRERENDERED_HOME_FILE: index.html with the home page's markup and antd's styles for it,
+ * rendered at build time by src/client/prerender/renderHome.tsx (docs/performance.md).
+ */
+class PrerenderedHomePlugin {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('PrerenderedHomePlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).beforeEmit.tap('PrerenderedHomePlugin', (data) => {
+        if (data.outputName !== PRERENDERED_HOME_FILE) return data;
+        // The script reads the page on stdin and writes it back with the home page in it.
+        const html = execFileSync(
+          process.execPath,
+          [require.resolve('tsx/cli'), path.join(__dirname, 'src/client/prerender/renderHome.tsx')],
+          // The production build of antd names its classes as the built client does.
+          {
+            input: data.html,
+            env: { ...process.env, NODE_ENV: 'production' },
+            maxBuffer: 16 * 1024 * 1024,
+          },
+        );
+        return { ...data, html: html.toString('utf8') };
+      });
+    });
+  }
+}
 
 /** brotli and gzip files beside every asset, at the highest levels: the build pays once. */
 function compressedCopies() {
@@ -81,7 +111,16 @@ module.exports = (_env, argv) => {
         template: 'public/index.html',
         favicon: 'public/favicon.svg',
       }),
-      ...(production ? compressedCopies() : []),
+      ...(production
+        ? [
+            new HtmlWebpackPlugin({
+              template: 'public/index.html',
+              filename: PRERENDERED_HOME_FILE,
+            }),
+            new PrerenderedHomePlugin(),
+            ...compressedCopies(),
+          ]
+        : []),
     ],
     optimization: {
       moduleIds: 'deterministic',

@@ -6,6 +6,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PORTAL_CONFIG_ELEMENT_ID, type PortalConfig } from '../contract/config';
+import { PRERENDERED_HOME_FILE } from '../contract/prerender';
 import type { ServerConfig } from './config';
 import { envelope } from './errorHandler';
 import { HASHED_ASSET_MAX_AGE_SECONDS } from './limits';
@@ -107,21 +108,35 @@ function pageEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
   return encoding === 'br' || encoding === 'gzip' ? encoding : null;
 }
 
-export async function spaRoutes(app: FastifyInstance, config: ServerConfig): Promise<void> {
-  const indexFile = path.join(config.clientDir, 'index.html');
-  const portalConfig = portalConfigOf(config);
-  let cachedPage: CompressedPage | null = null;
+/**
+ * The plain home page, '/' or '/index.html' without a query, gets the build's pre-rendered home
+ * (docs/performance.md); a query can change what the home page shows, and other routes show other pages.
+ */
+export function servesPrerenderedHome(url: string): boolean {
+  return url === PAGE_PATHS.home || url === '/index.html';
+}
 
-  // In development webpack rewrites index.html on every build, so it is read per request.
-  const readPage = (): CompressedPage | null => {
-    if (cachedPage !== null && !config.development) return cachedPage;
-    if (!existsSync(indexFile)) return null;
-    cachedPage = compressPage(injectPortalConfig(readFileSync(indexFile, 'utf8'), portalConfig));
-    return cachedPage;
+export async function spaRoutes(app: FastifyInstance, config: ServerConfig): Promise<void> {
+  const portalConfig = portalConfigOf(config);
+
+  /** A page of the build with the runtime configuration in it, compressed once. */
+  const pageReader = (fileName: string) => {
+    const file = path.join(config.clientDir, fileName);
+    let cached: CompressedPage | null = null;
+    // In development webpack rewrites index.html on every build, so it is read per request.
+    return (): CompressedPage | null => {
+      if (cached !== null && !config.development) return cached;
+      if (!existsSync(file)) return null;
+      cached = compressPage(injectPortalConfig(readFileSync(file, 'utf8'), portalConfig));
+      return cached;
+    };
   };
+  const readIndex = pageReader('index.html');
+  // Development builds write no pre-rendered home; index.html serves then.
+  const readPrerenderedHome = pageReader(PRERENDERED_HOME_FILE);
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const page = readPage();
+    const page = (servesPrerenderedHome(request.url) ? readPrerenderedHome() : null) ?? readIndex();
     if (page === null) return sendClientMissing(request, reply);
     const encoding = pageEncoding(request);
     reply
@@ -141,7 +156,10 @@ export async function spaRoutes(app: FastifyInstance, config: ServerConfig): Pro
     // Brotli or gzip files beside each asset, chosen by the client's Accept-Encoding.
     preCompressed: true,
     // Source maps show the client's source to anyone; they are for debugging sessions only.
-    allowedPath: (pathName) => config.serveSourceMaps || !SOURCE_MAP.test(pathName),
+    // The pre-rendered home is a page, sent with its configuration by the routes above only.
+    allowedPath: (pathName) =>
+      !pathName.startsWith(`/${PRERENDERED_HOME_FILE}`) &&
+      (config.serveSourceMaps || !SOURCE_MAP.test(pathName)),
     setHeaders: (response, filePath) => {
       const name = path.basename(filePath);
       response.setHeader(

@@ -9,6 +9,9 @@ const ACCENT_HOVER_COLOUR = '#0842a0';
 const WARN_HOVER_COLOUR = '#8c1d18';
 
 export const portalTheme: ThemeConfig = {
+  // A fixed key instead of one from useId, so the home page's build-time HTML and styles carry the
+  // same class names as the live page (docs/performance.md).
+  cssVar: { key: 'css-var-portal' },
   token: {
     colorPrimary: ACCENT_COLOUR,
     colorPrimaryHover: ACCENT_HOVER_COLOUR,

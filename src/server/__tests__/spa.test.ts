@@ -1,10 +1,11 @@
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PORTAL_CONFIG_ELEMENT_ID, type PortalConfig } from '../../contract/config';
+import { PRERENDERED_HOME_FILE, withPrerenderedHome } from '../../contract/prerender';
 import { readConfig } from '../config';
 import { contentSecurityDirectives } from '../contentSecurity';
 import { injectPortalConfig } from '../spa';
-import { removeDataDir, startPortal, type Portal } from '../testing/portalHarness';
+import { removeDataDir, startPortal, TEST_INDEX_HTML, type Portal } from '../testing/portalHarness';
 
 // The built client, its runtime configuration and the security headers.
 
@@ -72,6 +73,61 @@ describe('serving the SPA', () => {
   it('answers an unknown page with 404, not the SPA', async () => {
     const answer = await portal.browser().get('/no-such-page');
     expect(answer.status).toBe(404);
+  });
+});
+
+describe('the pre-rendered home page (docs/performance.md)', () => {
+  const HOME_MARKUP = '<main><h1>Customer Portal</h1></main>';
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await startPortal();
+    writeFileSync(
+      path.join(portal.dataDir, 'client', PRERENDERED_HOME_FILE),
+      withPrerenderedHome(TEST_INDEX_HTML, HOME_MARKUP, '<style>main{}</style>'),
+    );
+  });
+  afterAll(async () => {
+    await portal.close();
+    removeDataDir(portal.dataDir);
+  });
+
+  it.each(['/', '/index.html'])('is what %s sends, with the config block', async (route) => {
+    const answer = await portal.browser().get(route, { 'accept-encoding': 'br' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-encoding')).toBe('br');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.text).toContain(`<div id="root">${HOME_MARKUP}</div>`);
+    const styles = answer.text.indexOf('<style>main{}</style>');
+    expect(styles).toBeGreaterThan(0);
+    expect(styles).toBeLessThan(answer.text.indexOf('</head>'));
+    expect(configBlockOf(answer.text).identity.kind).toBe('sandbox');
+  });
+
+  it.each(['/?customer=support', '/licenses', '/forbidden', '/support'])(
+    'is not sent for %s, which gets the empty page',
+    async (route) => {
+      const answer = await portal.browser().get(route);
+      expect(answer.status).toBe(200);
+      expect(answer.text).toContain('<div id="root"></div>');
+      expect(answer.text).not.toContain(HOME_MARKUP);
+    },
+  );
+
+  it('is not served as a file without its configuration', async () => {
+    const answer = await portal.browser().get(`/${PRERENDERED_HOME_FILE}`);
+    expect(answer.status).toBe(404);
+  });
+});
+
+describe('the page template filled at build time', () => {
+  it('takes the markup into the root and the styles into the head, and refuses another template', () => {
+    expect(withPrerenderedHome(TEST_INDEX_HTML, '<p>$&</p>', '<style>p{}</style>')).toBe(
+      '<!doctype html><html><head><title>Portal</title><style>p{}</style></head>' +
+        '<body><div id="root"><p>$&</p></div></body></html>',
+    );
+    expect(() => withPrerenderedHome('<html><body></body></html>', '', '')).toThrow(
+      /no <div id="root"><\/div>/,
+    );
   });
 });
 

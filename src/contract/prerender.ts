@@ -1,0 +1,18 @@
+// The home page's build-time HTML (docs/performance.md): written by the client build beside index.html,
+// sent by the server for the plain home page.
+
+/** The file in the client build; webpack.config.js writes it under the same name. */
+export const PRERENDERED_HOME_FILE = 'prerendered-home.html';
+
+/** Where the build puts the markup: the page's empty root element. */
+export const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** The page with the home markup in its root element and its styles at the end of the head. */
+export function withPrerenderedHome(html: string, markup: string, styles: string): string {
+  if (!html.includes(ROOT_ELEMENT) || !html.includes('</head>')) {
+    throw new Error(`The page template has no ${ROOT_ELEMENT} or </head> to fill`);
+  }
+  return html
+    .replace('</head>', () => `${styles}</head>`)
+    .replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>`);
+}
