@@ -21,24 +21,27 @@ const COMPRESSIBLE = /\.(js|css|svg)$/;
 // src/contract/prerender.ts: the file the server sends for the plain home page.
 const PRERENDERED_HOME_FILE = 'prerendered-home.html';
 
+/** What src/client/prerender/cli.tsx puts into each page of the build (docs/performance.md). */
+const PRERENDER_MODES = { 'index.html': 'portal', [PRERENDERED_HOME_FILE]: 'home' };
+
 /**
- * Writes PRERENDERED_HOME_FILE: index.html with the home page's markup and antd's styles for it,
- * rendered at build time by src/client/prerender/renderHome.tsx (docs/performance.md).
+ * Fills the pages at build time: index.html gets antd's styles for the screens a page load shows,
+ * PRERENDERED_HOME_FILE the home page's markup and styles (src/client/prerender).
  */
-class PrerenderedHomePlugin {
+class PrerenderPlugin {
   apply(compiler) {
-    compiler.hooks.compilation.tap('PrerenderedHomePlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).beforeEmit.tap('PrerenderedHomePlugin', (data) => {
-        if (data.outputName !== PRERENDERED_HOME_FILE) return data;
-        // The script reads the page on stdin and writes it back with the home page in it.
+    compiler.hooks.compilation.tap('PrerenderPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).beforeEmit.tap('PrerenderPlugin', (data) => {
+        const mode = PRERENDER_MODES[data.outputName];
+        if (mode === undefined) return data;
         const html = execFileSync(
           process.execPath,
-          [require.resolve('tsx/cli'), path.join(__dirname, 'src/client/prerender/renderHome.tsx')],
+          [require.resolve('tsx/cli'), path.join(__dirname, 'src/client/prerender/cli.tsx'), mode],
           // The production build of antd names its classes as the built client does.
           {
             input: data.html,
             env: { ...process.env, NODE_ENV: 'production' },
-            maxBuffer: 16 * 1024 * 1024,
+            maxBuffer: 64 * 1024 * 1024,
           },
         );
         return { ...data, html: html.toString('utf8') };
@@ -67,8 +70,10 @@ function compressedCopies() {
   ];
 }
 
-module.exports = (_env, argv) => {
+module.exports = (env = {}, argv) => {
   const production = argv.mode !== 'development';
+  // bench:bundle builds its reference apps with this configuration: they have no home page to render.
+  const prerender = production && env.reference !== true;
   const apiTarget = `http://127.0.0.1:${process.env.API_PORT || DEFAULT_API_PORT}`;
 
   return {
@@ -111,16 +116,17 @@ module.exports = (_env, argv) => {
         template: 'public/index.html',
         favicon: 'public/favicon.svg',
       }),
-      ...(production
+      ...(prerender
         ? [
             new HtmlWebpackPlugin({
               template: 'public/index.html',
+              favicon: 'public/favicon.svg',
               filename: PRERENDERED_HOME_FILE,
             }),
-            new PrerenderedHomePlugin(),
-            ...compressedCopies(),
+            new PrerenderPlugin(),
           ]
         : []),
+      ...(production ? compressedCopies() : []),
     ],
     optimization: {
       moduleIds: 'deterministic',

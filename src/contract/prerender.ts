@@ -7,12 +7,15 @@ export const PRERENDERED_HOME_FILE = 'prerendered-home.html';
 /** Where the build puts the markup: the page's empty root element. */
 export const ROOT_ELEMENT = '<div id="root"></div>';
 
+/** The page with styles at the end of its head. */
+export function withStyles(html: string, styles: string): string {
+  if (!html.includes('</head>')) throw new Error('The page template has no </head> to fill');
+  return html.replace('</head>', () => `${styles}</head>`);
+}
+
 /** The page with the home markup in its root element and its styles at the end of the head. */
 export function withPrerenderedHome(html: string, markup: string, styles: string): string {
-  if (!html.includes(ROOT_ELEMENT) || !html.includes('</head>')) {
-    throw new Error(`The page template has no ${ROOT_ELEMENT} or </head> to fill`);
-  }
-  return html
-    .replace('</head>', () => `${styles}</head>`)
-    .replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>`);
+  if (!html.includes(ROOT_ELEMENT))
+    throw new Error(`The page template has no ${ROOT_ELEMENT} to fill`);
+  return withStyles(html, styles).replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>`);
 }

@@ -54,3 +54,17 @@ it('would catch such a citation', () => {
   );
   expect(caught('// The error envelope (docs/api.md, Error envelope).')).toBe(false);
 });
+
+it('every document of docs/ that a file cites is in the repository', () => {
+  const tracked = new Set(
+    execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n'),
+  );
+  const missing = new Set<string>();
+  for (const file of trackedTextFiles()) {
+    const text = readFileSync(path.join(ROOT, file), 'utf8');
+    for (const [cited] of text.matchAll(/\bdocs\/[\w-]+\.md\b/g)) {
+      if (!tracked.has(cited)) missing.add(`${cited} (cited in ${file})`);
+    }
+  }
+  expect([...missing]).toEqual([]);
+});

@@ -1,0 +1,81 @@
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import { configureStore } from '@reduxjs/toolkit';
+import { ConfigProvider } from 'antd';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import type { PortalConfig } from '../../contract/config';
+import type { SubscriptionInfo } from '../../contract/subscription';
+import { PortalConfigContext } from '../app/portalConfigContext';
+import { rootReducer } from '../app/rootReducer';
+import { portalTheme } from '../app/theme';
+import { PortalSurface } from '../components/PortalSurface';
+import { Spinner } from '../components/Spinner';
+import { FlexiblePlanNotice } from '../features/subscription/components/FlexiblePlanNotice';
+import { InactiveSubscriptionNotice } from '../features/subscription/components/InactiveSubscriptionNotice';
+import { subscriptionLoaded } from '../features/subscription/subscriptionSlice';
+import DashboardPage from '../pages/DashboardPage';
+import { HomePage } from '../pages/HomePage';
+
+// antd's styles for the screens a page load shows, computed at build time (docs/performance.md) and put
+// into index.html: antd finds each one already in the page and skips computing and inserting it, the
+// largest part of the dashboard's first render. Whatever is not here (a dialog's inside, a menu) antd
+// still computes when it first shows, so a missing entry costs time, never looks.
+
+/** A subscription that shows every part of the dashboard: annual, admin, active, the usage warning. */
+const STYLE_SAMPLE: SubscriptionInfo = {
+  email: 'admin@example.com',
+  customerId: 'C0sample',
+  customerDomain: 'example.com',
+  skuName: 'Google Workspace Business Standard',
+  planName: 'ANNUAL_MONTHLY_PAY',
+  isAnnual: true,
+  numberOfSeats: 20,
+  licensedNumberOfSeats: 19,
+  maximumNumberOfSeats: 50,
+  subscriptionId: 'sample',
+  isAdmin: true,
+  accessRoles: { license: true, support: true },
+  thumbnailPhotoUrl: null,
+  status: 'ACTIVE',
+  suspensionReasons: [],
+  isTrial: false,
+  renewalDate: '2030-01-01',
+};
+
+const SAMPLE_CONFIG: PortalConfig = {
+  identity: { kind: 'google', clientId: 'sample' },
+  contactUrl: '/',
+  helpdeskUrl: '/',
+  supportSiteUrl: '/',
+  helpCentreUrl: '/',
+  recording: false,
+};
+
+/** antd's <style> elements for the home page, the dashboard, its notices and every spinner. */
+export function renderPortalStyles(): string {
+  const cache = createCache();
+  const store = configureStore({ reducer: rootReducer });
+  store.dispatch(subscriptionLoaded(STYLE_SAMPLE));
+  renderToString(
+    <StyleProvider cache={cache}>
+      <Provider store={store}>
+        <PortalConfigContext.Provider value={SAMPLE_CONFIG}>
+          <ConfigProvider theme={portalTheme}>
+            <PortalSurface>
+              <HomePage />
+              <DashboardPage />
+              <FlexiblePlanNotice helpCentreUrl="/" />
+              <InactiveSubscriptionNotice
+                subscription={{ ...STYLE_SAMPLE, status: 'SUSPENDED', suspensionReasons: [] }}
+              />
+              <Spinner size="large" label="" />
+              <Spinner size="medium" label="" />
+              <Spinner size="small" label="" />
+            </PortalSurface>
+          </ConfigProvider>
+        </PortalConfigContext.Provider>
+      </Provider>
+    </StyleProvider>,
+  );
+  return extractStyle(cache);
+}
