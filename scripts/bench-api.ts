@@ -207,12 +207,17 @@ async function main() {
     : [];
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   const bare = await startServer('bareServer.js', {}, path.join(workDir, 'bare.log'), []);
+  // A portal that fails to start must not leave the bare server (and so this script) running.
   const portal = await startServer(
     'portalServer.js',
     { PORTAL_DATA_DIR: path.join(workDir, 'data'), PORTAL_PROVIDER: 'sandbox' },
     path.join(workDir, 'portal.log'),
     profileArgs,
-  );
+  ).catch(async (error: unknown) => {
+    await stop(bare.child);
+    rmSync(workDir, { recursive: true, force: true });
+    throw error;
+  });
   try {
     const origin = `http://127.0.0.1:${portal.port}`;
     const { cookie, xsrf } = await signIn(origin);
