@@ -7,6 +7,7 @@ import { routes } from './app/routes';
 import { startPage } from './app/startPage';
 import { createServices } from './services/createServices';
 import type { Services } from './services/types';
+import { PAGE_PATHS } from '../contract/pages';
 
 // Boot: runtime configuration, router, services, store, then the first render (docs/behaviour.md 4 On load).
 
@@ -27,13 +28,16 @@ export async function boot(root: HTMLElement) {
   }
   const store = startPage({ config, services, middleware, location: window.location });
 
-  // A transition renders in slices that yield to the browser, not in one long task (docs/performance.md).
   const reactRoot = createRoot(root);
-  startTransition(() => {
+  const render = () =>
     reactRoot.render(
       <StrictMode>
         <App store={store} router={router} config={config} />
       </StrictMode>,
     );
-  });
+  // The home page renders in a transition, in slices that yield to the browser (docs/performance.md).
+  // Elsewhere a guard may send the person home on the first render (docs/behaviour.md 2.2, 2.3), and
+  // that must happen before the subscription started above can lead back: that render stays at once.
+  if (window.location.pathname === PAGE_PATHS.home) startTransition(render);
+  else render();
 }
