@@ -1,4 +1,4 @@
-import { theme } from 'antd';
+import { useDesignToken } from './designToken';
 import type { CSSProperties, ReactNode } from 'react';
 
 // The home and 403 screens are the first a visitor loads: plain elements drawn with antd's own design
@@ -11,7 +11,7 @@ interface Children {
 
 /** A white card, as antd's Card draws it. */
 export function Panel({ children, style }: Children) {
-  const { token } = theme.useToken();
+  const token = useDesignToken();
   return (
     <section
       style={{
@@ -29,7 +29,7 @@ export function Panel({ children, style }: Children) {
 
 /** The page's heading, as antd's level-1 Title draws it. */
 export function PageTitle({ children, style }: Children) {
-  const { token } = theme.useToken();
+  const token = useDesignToken();
   return (
     <h1
       style={{
@@ -48,7 +48,7 @@ export function PageTitle({ children, style }: Children) {
 
 /** A paragraph, as antd's Typography.Paragraph draws it. */
 export function Sentence({ children, style }: Children) {
-  const { token } = theme.useToken();
+  const token = useDesignToken();
   return (
     <p style={{ margin: '0 0 1em', color: token.colorText, overflowWrap: 'break-word', ...style }}>
       {children}

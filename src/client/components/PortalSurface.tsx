@@ -1,10 +1,10 @@
-import { theme } from 'antd';
+import { useDesignToken } from './designToken';
 import type { ReactNode } from 'react';
 
 /** The portal's font and text colour from the theme, as antd's App component sets them, without the
  * message, notification and modal holders it also mounts and the portal never uses. */
 export function PortalSurface({ children }: { children: ReactNode }) {
-  const { token } = theme.useToken();
+  const token = useDesignToken();
   return (
     <div
       style={{
