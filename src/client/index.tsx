@@ -1,5 +1,6 @@
 // The entry: the portal's code is evaluated only after the page's first paint, so the pre-rendered home
 // page is on screen before any of it runs (docs/performance.md); './boot' stays in this chunk.
+import { keepFocusAcrossReplacement } from './prerender/keepFocus';
 
 const PAINT_WAIT_MS = 100;
 
@@ -26,6 +27,7 @@ function showBootFailure(root: HTMLElement, error: unknown) {
 
 const root = document.getElementById('root');
 if (root) {
+  keepFocusAcrossReplacement(root);
   afterFirstPaint()
     .then(() => import(/* webpackMode: "eager" */ './boot'))
     .then(({ boot }) => boot(root))

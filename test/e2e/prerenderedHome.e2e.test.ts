@@ -1,7 +1,7 @@
 // The home page's build-time HTML (docs/performance.md): it paints before any script runs, looks as
 // the live page does, and gives way to the live page, whose field takes typing.
 import type { Page } from 'playwright-core';
-import { emailInput, nextButton } from './support/actions';
+import { emailInput, eventually, nextButton } from './support/actions';
 import { describePortal } from './support/journey';
 
 const { journey } = describePortal();
@@ -54,5 +54,28 @@ journey(
     } finally {
       await withoutScripts.close();
     }
+  },
+);
+
+journey(
+  'a field focused before the scripts arrive keeps the focus in the live page',
+  async ({ page, context }) => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await context.route('**/js/**', async (route) => {
+      await released;
+      await route.continue();
+    });
+    // The page is there; its scripts are held, so it never finishes loading until released.
+    await page.goto('/', { waitUntil: 'commit' });
+    await emailInput(page).focus();
+    expect(await emailInput(page).isEditable()).toBe(false);
+
+    release();
+    await eventually('the live field', () => emailInput(page).isEditable());
+    // No click: the keyboard types into the field the focus was moved to.
+    await page.keyboard.type('admin@acme.example');
+    expect(await emailInput(page).inputValue()).toBe('admin@acme.example');
+    expect(await nextButton(page).isEnabled()).toBe(true);
   },
 );
