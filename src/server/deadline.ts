@@ -49,38 +49,154 @@ export function readRequestDeadline(env: NodeJS.ProcessEnv): number {
   return ms;
 }
 
-interface Timers {
-  abort: NodeJS.Timeout;
-  backstop: NodeJS.Timeout;
+/** One request in a DeadlineQueue: a node of its list, in order of arrival (and so of deadline). */
+interface Waiting {
+  /** performance.now() when the deadline passes; the queue's own clock, as setTimeout's. */
+  due: number;
+  /** Created only when a provider asks for the signal (most requests never do). */
+  controller: AbortController | null;
+  /** The deadline has passed and the signal, if any, was aborted. */
+  expired: boolean;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  previous: Waiting | null;
+  next: Waiting | null;
 }
 
-const timersOf = new WeakMap<FastifyRequest, Timers>();
+/** What currentDeadline() answers inside a request: the signal is made when first read. */
+class QueuedDeadline implements RequestDeadline {
+  constructor(
+    readonly at: number,
+    private readonly waiting: Waiting,
+  ) {}
+
+  get signal(): AbortSignal {
+    const { waiting } = this;
+    if (waiting.controller === null) {
+      waiting.controller = new AbortController();
+      if (waiting.expired) waiting.controller.abort();
+    }
+    return waiting.controller.signal;
+  }
+}
+
+/**
+ * The deadlines of one scope's requests, all `ms` long, so they pass in order of arrival: the requests
+ * wait in a list and one timer, armed for the nearest event, aborts each signal at its deadline and
+ * answers 504 after the grace, instead of two timers and an AbortController per request. A request
+ * leaves the list when it is answered (or at its backstop).
+ */
+class DeadlineQueue {
+  private first: Waiting | null = null;
+  private last: Waiting | null = null;
+  /** The first request whose deadline has not passed yet. */
+  private nextToExpire: Waiting | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  /** When the armed timer fires (performance.now()). */
+  private timerDue = Infinity;
+
+  constructor(
+    private readonly ms: number,
+    private readonly backstop: (request: FastifyRequest, reply: FastifyReply) => void,
+  ) {}
+
+  add(request: FastifyRequest, reply: FastifyReply): Waiting {
+    const waiting: Waiting = {
+      due: performance.now() + this.ms,
+      controller: null,
+      expired: false,
+      request,
+      reply,
+      previous: this.last,
+      next: null,
+    };
+    if (this.last === null) this.first = waiting;
+    else this.last.next = waiting;
+    this.last = waiting;
+    if (this.nextToExpire === null) this.nextToExpire = waiting;
+    // Later arrivals are due later: a timer already armed fires first anyway.
+    if (this.timer === null) this.arm(waiting.due);
+    return waiting;
+  }
+
+  /** The request was answered: no abort, no backstop. */
+  remove(waiting: Waiting): void {
+    if (waiting.previous === null && this.first !== waiting) return;
+    if (this.nextToExpire === waiting) this.nextToExpire = waiting.next;
+    if (waiting.previous === null) this.first = waiting.next;
+    else waiting.previous.next = waiting.next;
+    if (waiting.next === null) this.last = waiting.previous;
+    else waiting.next.previous = waiting.previous;
+    waiting.previous = null;
+    waiting.next = null;
+    // An idle scope keeps no timer (nor the process) alive.
+    if (this.first === null && this.timer !== null) {
+      clearTimeout(this.timer);
+      this.timer = null;
+      this.timerDue = Infinity;
+    }
+  }
+
+  private arm(due: number): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timerDue = due;
+    this.timer = setTimeout(() => this.check(), Math.max(0, Math.ceil(due - performance.now())));
+  }
+
+  private check(): void {
+    this.timer = null;
+    this.timerDue = Infinity;
+    const now = performance.now();
+    // Each step takes the list as it is then: an abort listener or a 504 may answer requests.
+    for (
+      let waiting = this.nextToExpire;
+      waiting !== null && waiting.due <= now;
+      waiting = this.nextToExpire
+    ) {
+      this.nextToExpire = waiting.next;
+      waiting.expired = true;
+      waiting.controller?.abort();
+    }
+    for (
+      let waiting = this.first;
+      waiting !== null && waiting.due + BACKSTOP_GRACE_MS <= now;
+      waiting = this.first
+    ) {
+      this.remove(waiting);
+      this.backstop(waiting.request, waiting.reply);
+    }
+    const nextDue = Math.min(
+      this.nextToExpire?.due ?? Infinity,
+      (this.first?.due ?? Infinity) + BACKSTOP_GRACE_MS,
+    );
+    if (nextDue !== Infinity && nextDue < this.timerDue) this.arm(nextDue);
+  }
+}
+
+const waitingOf = new WeakMap<FastifyRequest, Waiting>();
 
 /**
  * Gives every request of the scope a deadline `ms` from its arrival. Providers see it through
  * currentDeadline(); if none of them answers, the hook itself answers 504 DEADLINE_EXCEEDED.
  */
 export function installRequestDeadline(scope: FastifyInstance, ms: number): void {
+  const queue = new DeadlineQueue(ms, (request, reply) => {
+    if (!reply.sent) {
+      sendError(
+        new ApiError(504, 'DEADLINE_EXCEEDED', SERVER_TEXT.deadlineExceeded),
+        request,
+        reply,
+      );
+    }
+  });
   scope.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
-    const controller = new AbortController();
-    const abort = setTimeout(() => controller.abort(), ms);
-    const backstop = setTimeout(() => {
-      if (!reply.sent) {
-        sendError(
-          new ApiError(504, 'DEADLINE_EXCEEDED', SERVER_TEXT.deadlineExceeded),
-          request,
-          reply,
-        );
-      }
-    }, ms + BACKSTOP_GRACE_MS);
-    timersOf.set(request, { abort, backstop });
+    const waiting = queue.add(request, reply);
+    waitingOf.set(request, waiting);
     // Everything Fastify runs next for this request (hooks, handler) inherits the deadline.
-    storage.run({ at: Date.now() + ms, signal: controller.signal }, done);
+    storage.run(new QueuedDeadline(Date.now() + ms, waiting), done);
   });
   scope.addHook('onResponse', async (request) => {
-    const timers = timersOf.get(request);
-    if (timers === undefined) return;
-    clearTimeout(timers.abort);
-    clearTimeout(timers.backstop);
+    const waiting = waitingOf.get(request);
+    if (waiting !== undefined) queue.remove(waiting);
   });
 }

@@ -44,6 +44,70 @@ it('leaves requests that finish in time alone', async () => {
   expect((await browser.get(`${API_PATHS.licenceDelegate}?customer=C0acme001`)).status).toBe(200);
 });
 
+const DELEGATES = `${API_PATHS.licenceDelegate}?customer=C0acme001`;
+const never = () => new Promise<never>(() => undefined);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+it("aborts the signal of a request still running at its deadline, never an answered one's", async () => {
+  portal = await startPortal({ requestDeadlineMs: 300 });
+  const admin = await portal.signIn('admin@acme.example');
+  const provider = portal.sandbox.provider;
+  const lookup = provider.lookupDirectoryUser.bind(provider);
+  const signals: AbortSignal[] = [];
+  let hang = false;
+  provider.lookupDirectoryUser = (email) => {
+    const signal = currentDeadline()?.signal;
+    if (signal !== undefined) signals.push(signal);
+    return hang ? never() : lookup(email);
+  };
+  expect((await admin.get(DELEGATES)).status).toBe(200);
+  hang = true;
+  const started = Date.now();
+  const hung = await admin.get(DELEGATES);
+  expect(hung.status).toBe(504);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+  await sleep(400);
+  expect(signals.map((signal) => signal.aborted)).toEqual([false, true]);
+});
+
+it('gives a signal first read after the deadline already aborted', async () => {
+  portal = await startPortal({ requestDeadlineMs: 300 });
+  const admin = await portal.signIn('admin@acme.example');
+  const provider = portal.sandbox.provider;
+  let aborted: boolean | undefined;
+  let at: number | undefined;
+  provider.lookupDirectoryUser = async () => {
+    await sleep(400);
+    aborted = currentDeadline()?.signal.aborted;
+    at = currentDeadline()?.at;
+    return never();
+  };
+  const started = Date.now();
+  expect((await admin.get(DELEGATES)).status).toBe(504);
+  expect(aborted).toBe(true);
+  expect(at).toBeGreaterThanOrEqual(started);
+  expect(at).toBeLessThan(started + 400);
+});
+
+it('answers each of many hung requests at its own deadline', async () => {
+  portal = await startPortal({ requestDeadlineMs: 300 });
+  const admin = await portal.signIn('admin@acme.example');
+  portal.sandbox.provider.lookupDirectoryUser = never;
+  const timed = async (delay: number) => {
+    await sleep(delay);
+    const started = Date.now();
+    const answer = await admin.get(DELEGATES);
+    return { status: answer.status, took: Date.now() - started };
+  };
+  const answers = await Promise.all([0, 100, 200, 450, 900].map(timed));
+  for (const answer of answers) {
+    expect(answer.status).toBe(504);
+    // The deadline and its grace, not someone else's.
+    expect(answer.took).toBeGreaterThanOrEqual(300);
+    expect(answer.took).toBeLessThan(1500);
+  }
+});
+
 it('reads PORTAL_REQUEST_DEADLINE_MS, 20 s by default', () => {
   expect(readRequestDeadline({})).toBe(20_000);
   expect(readRequestDeadline({ PORTAL_REQUEST_DEADLINE_MS: '5000' })).toBe(5000);

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { toHistoryRecord, toHistoryRow } from './historyRows';
 import type { ChangeLocks, PortalStore, StoreDialect } from './portalStore';
 import type { PortalDatabase } from './schema';
@@ -75,7 +75,9 @@ export function createKyselyStore(
         .selectFrom('history')
         .selectAll()
         .where('customer_id', '=', customerId)
-        .where('state', '=', 'pending')
+        // A literal, as in the partial index history_pending: SQLite can choose that index for a
+        // bound value only by preparing the statement again on every run (openStore.ts keeps it).
+        .where('state', '=', sql.lit('pending'))
         .orderBy('id', 'asc')
         .execute();
       return rows.map(toHistoryRecord);

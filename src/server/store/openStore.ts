@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { Pool } from 'pg';
 import { loadSqliteDriver } from '../providers/sandbox/sqliteDriver';
 import { createKyselyStore } from './kyselyStore';
@@ -33,6 +34,39 @@ export interface UnmigratedStore {
   migrate(): Promise<void>;
 }
 
+/** Prepared statements kept per connection; the store's queries are far fewer than this. */
+export const STATEMENT_CACHE_SIZE = 100;
+
+/**
+ * The connection as Kysely's SQLite driver sees it, but with each statement prepared once: the
+ * driver prepares every query it runs, and on the hottest path (the revocation lookup of every
+ * session) preparing cost more than running it. The least recently used statement leaves first; a
+ * statement still being iterated (busy) is never handed out twice, a fresh one is prepared instead.
+ */
+export function withStatementCache(
+  database: Database.Database,
+  size: number = STATEMENT_CACHE_SIZE,
+): SqliteDatabase {
+  const statements = new Map<string, Database.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql) {
+      const cached = statements.get(sql);
+      if (cached !== undefined) {
+        // Re-inserted, so the map's order is the order of last use.
+        statements.delete(sql);
+        statements.set(sql, cached);
+        if (!cached.busy) return cached;
+        return database.prepare(sql);
+      }
+      const statement = database.prepare(sql);
+      if (statements.size >= size) statements.delete(statements.keys().next().value ?? '');
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
+}
+
 /** SQLite in one file (or ':memory:'); one process, so the locks are in-process queues. */
 export function createSqliteStore(file: string): UnmigratedStore {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
@@ -40,7 +74,9 @@ export function createSqliteStore(file: string): UnmigratedStore {
   const database = new Database(file);
   if (file !== ':memory:') database.pragma('journal_mode = WAL');
   database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  const db = new Kysely<PortalDatabase>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<PortalDatabase>({
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+  });
   const store = createKyselyStore(db, 'sqlite', createProcessLocks(), () => db.destroy());
   return { store, migrate: () => migrateToLatest(db, 'sqlite') };
 }

@@ -23,6 +23,13 @@ const MAX_RETRY_WAIT_MS = 5000;
 const MIN_CALL_MS = 250;
 const MS_PER_SECOND = 1000;
 
+/**
+ * How long past the request's deadline a call's own limit runs out: the deadline's abort comes
+ * first, so a call that runs into the deadline is answered as the deadline (504, deadlineExceeded),
+ * never as whichever of two timers set for the same moment happened to fire first.
+ */
+export const DEADLINE_MARGIN_MS = 100;
+
 /** The time limits of a call starting now; throws 504 when the request's deadline has passed. */
 export function callLimits(callTimeoutMs: number): CallLimits {
   const deadline = currentDeadline();
@@ -31,7 +38,7 @@ export function callLimits(callTimeoutMs: number): CallLimits {
   if (left <= 0 || deadline.signal.aborted) {
     throw new ApiError(504, 'DEADLINE_EXCEEDED', SERVER_TEXT.deadlineExceeded);
   }
-  return { timeout: Math.min(callTimeoutMs, left), signal: deadline.signal };
+  return { timeout: Math.min(callTimeoutMs, left + DEADLINE_MARGIN_MS), signal: deadline.signal };
 }
 
 /** One signal for fetch: the call's own timeout and the request's deadline, whichever is first. */
