@@ -1,21 +1,13 @@
 // The floor of `npm run bench:bundle` (docs/performance.md): the reference app plus the antd set any
 // home page on this stack needs (Button, Input, Spin and Typography). The home route's target, 2.0× the
 // reference, is about what this floor weighs.
-import { configureStore } from '@reduxjs/toolkit';
 import { Button, Input, Spin, Typography } from 'antd';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
-import createSagaMiddleware from 'redux-saga';
+import { referenceStore } from './referenceStore';
 
-const sagaMiddleware = createSagaMiddleware();
-const store = configureStore({
-  reducer: { floor: (state: number = 0) => state },
-  middleware: (getDefault) => getDefault().concat(sagaMiddleware),
-});
-sagaMiddleware.run(function* floor() {
-  yield* [];
-});
+const store = referenceStore();
 
 const root = document.getElementById('root');
 if (root) {
