@@ -86,13 +86,16 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 
   app.decorateRequest('portalSession', null);
   installErrorHandling(app);
-  app.addHook('onSend', async (request, reply) => {
+  // The hooks every request runs take a callback, not a promise: they never wait for anything.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   // API answers carry personal data and set session cookies: no cache may keep any of them, errors
   // included (docs/api.md, Conventions).
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (isApiUrl(request.url)) reply.header('cache-control', 'no-store');
+    done();
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(API_PREFIX) || request.url === '/api') {

@@ -195,8 +195,9 @@ export function installRequestDeadline(scope: FastifyInstance, ms: number): void
     // Everything Fastify runs next for this request (hooks, handler) inherits the deadline.
     storage.run(new QueuedDeadline(Date.now() + ms, waiting), done);
   });
-  scope.addHook('onResponse', async (request) => {
+  scope.addHook('onResponse', (request, _reply, done) => {
     const waiting = waitingOf.get(request);
     if (waiting !== undefined) queue.remove(waiting);
+    done();
   });
 }
