@@ -39,7 +39,10 @@ interface LoggedRequest {
   ip: string;
 }
 
-/** Fastify's own serializer of a reply (its statusCode), which a `res` serializer here replaces. */
+/**
+ * A Fastify reply. Fastify's own `res` serializer writes only its statusCode; the one below takes its
+ * place (a logger's own serializers win over Fastify's), so it writes a reply the same way.
+ */
 function isFastifyReply(value: object): value is { statusCode: number } {
   return 'raw' in value && 'request' in value && 'statusCode' in value;
 }
