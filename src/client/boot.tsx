@@ -2,7 +2,6 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
-import { DashboardPage } from './app/parts';
 import { readPortalConfig } from './app/config';
 import { routes } from './app/routes';
 import { startPage } from './app/startPage';
@@ -28,10 +27,6 @@ export async function boot(root: HTMLElement) {
     ({ services, middleware } = setUpScenarioRecording(config, services, router));
   }
   const store = startPage({ config, services, middleware, location: window.location });
-  // A page load at /licenses is a reload of the dashboard (docs/behaviour.md 4.2): its code is fetched
-  // beside the subscription instead of after it (docs/performance.md).
-  if (window.location.pathname === PAGE_PATHS.licences)
-    DashboardPage.preload().catch(() => undefined);
 
   const reactRoot = createRoot(root);
   const render = () =>
