@@ -28,7 +28,7 @@ const DASHBOARD_DIALOGS = [
 const chunkName = (url: string) =>
   /\/js\/([\w-]+)\.[0-9a-f]+\.js$/.exec(new URL(url).pathname)?.[1];
 
-/** Waits until every named chunk has been fetched in full. */
+/** Waits until every named chunk, and every other script asked for so far, has been fetched in full. */
 async function chunksFetched({ requests }: Journey, names: string[]): Promise<void> {
   await eventually(`the chunks ${names.join(', ')} to be fetched`, async () => {
     const done = await Promise.all(
@@ -41,6 +41,18 @@ async function chunksFetched({ requests }: Journey, names: string[]): Promise<vo
         }),
     );
     return names.every((name) => done.includes(name));
+  });
+  // A named chunk can arrive before the numbered chunks it needs: every script asked for so far
+  // must be in before any is refused.
+  await eventually('every script asked for to arrive', async () => {
+    const scripts = requests.filter((request) =>
+      new URL(request.url()).pathname.startsWith('/js/'),
+    );
+    const answers = await Promise.all(scripts.map((request) => request.response()));
+    const finished = await Promise.all(
+      answers.map((answer) => answer?.finished().then((failure) => failure === null) ?? false),
+    );
+    return finished.every(Boolean);
   });
 }
 

@@ -1,4 +1,4 @@
-import { lazy, useEffect, type ComponentType } from 'react';
+import { lazy, useEffect, useState, type ComponentType } from 'react';
 
 /** A screen or dialog in its own chunk that can be fetched ahead of its first use. */
 export type LazyPart<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
@@ -24,7 +24,9 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   };
   const Suspending = lazy(() => preload().then((component) => ({ default: component })));
   function Part(props: P) {
-    const Component = loaded ?? Suspending;
+    // Chosen once per mount: switching from the lazy wrapper to the loaded component later would
+    // remount a dialog someone is using (its field, its focus, a click in flight).
+    const [Component] = useState(() => loaded ?? Suspending);
     return <Component {...props} />;
   }
   return Object.assign(Part, { preload });

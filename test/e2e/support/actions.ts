@@ -112,6 +112,8 @@ export async function openDelegateDialog(
   await dialog
     .getByRole('status', { name: 'Loading delegated email addresses' })
     .waitFor({ state: 'detached' });
+  // A click while antd still zooms the dialog in can land beside its button on a loaded machine.
+  await animationsDone(page);
   return dialog;
 }
 

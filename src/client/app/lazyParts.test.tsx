@@ -1,0 +1,65 @@
+import { act, render, screen } from '@testing-library/react';
+import { Suspense, useEffect } from 'react';
+import { lazyPart } from './lazyParts';
+
+// The screens and dialogs in their own chunks (docs/performance.md).
+
+function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+
+it('keeps a part mounted when its chunk arrives while it is on screen', async () => {
+  let mounts = 0;
+  function Dialog({ text }: { text: string }) {
+    useEffect(() => {
+      mounts += 1;
+    }, []);
+    return <p>{text}</p>;
+  }
+  const chunk = deferred<typeof Dialog>();
+  const Part = lazyPart(() => chunk.promise);
+  const view = render(
+    <Suspense fallback={<p>loading</p>}>
+      <Part text="first" />
+    </Suspense>,
+  );
+  expect(screen.getByText('loading')).toBeInTheDocument();
+  await act(async () => chunk.resolve(Dialog));
+  expect(screen.getByText('first')).toBeInTheDocument();
+
+  // A new prop, as a dialog gets when its field changes: the same mounted dialog shows it.
+  view.rerender(
+    <Suspense fallback={<p>loading</p>}>
+      <Part text="second" />
+    </Suspense>,
+  );
+  expect(screen.getByText('second')).toBeInTheDocument();
+  expect(mounts).toBe(1);
+});
+
+it('renders a preloaded part at once, without a suspended frame', async () => {
+  const Part = lazyPart(() => Promise.resolve(({ text }: { text: string }) => <p>{text}</p>));
+  await Part.preload();
+  render(
+    <Suspense fallback={<p>loading</p>}>
+      <Part text="ready" />
+    </Suspense>,
+  );
+  expect(screen.getByText('ready')).toBeInTheDocument();
+  expect(screen.queryByText('loading')).toBeNull();
+});
+
+it('fetches a chunk that failed again on the next use', async () => {
+  let attempts = 0;
+  const Part = lazyPart(() => {
+    attempts += 1;
+    return attempts === 1
+      ? Promise.reject(new Error('offline'))
+      : Promise.resolve(() => <p>back online</p>);
+  });
+  await expect(Part.preload()).rejects.toThrow('offline');
+  await Part.preload();
+  expect(attempts).toBe(2);
+});
