@@ -134,6 +134,12 @@ export async function spaRoutes(app: FastifyInstance, config: ServerConfig): Pro
   const readIndex = pageReader('index.html');
   // Development builds write no pre-rendered home; index.html serves then.
   const readPrerenderedHome = pageReader(PRERENDERED_HOME_FILE);
+  // Compressing a page at the highest brotli level takes about half a second for index.html with its
+  // inline styles: done at start-up, not on the first visitor's request.
+  if (!config.development) {
+    readIndex();
+    readPrerenderedHome();
+  }
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const page = (servesPrerenderedHome(request.url) ? readPrerenderedHome() : null) ?? readIndex();
