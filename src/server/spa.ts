@@ -15,7 +15,7 @@ import { SERVER_TEXT } from './messages';
 // The built SPA (docs/api.md, Pages): hashed assets cached for a year, index.html for '/' and every client
 // route with the runtime configuration injected, so one build serves both the sandbox and Google.
 // Everything goes out compressed when the client accepts it (docs/performance.md): the build writes
-// .br and .gz beside each asset, and the page is compressed once when it is first read.
+// .br and .gz beside each asset, and each page is compressed once, at start-up.
 
 /** The Accept-Encoding negotiator @fastify/static uses, so page and assets choose alike. */
 const { negotiate } = createRequire(require.resolve('@fastify/static'))(
