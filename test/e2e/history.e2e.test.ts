@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { API_PATHS, XSRF_COOKIE, XSRF_HEADER } from '../../src/contract/api';
-import { addLicences, signInToDashboard } from './support/actions';
+import { addLicences, eventually, signInToDashboard } from './support/actions';
 import { expectAccessible } from './support/accessibility';
 import { describePortal } from './support/journey';
 import { tabTo } from './support/keyboard';
@@ -40,6 +40,10 @@ async function openHistoryByKeyboard(page: Page) {
   // The open menu has the focus on its first item; the arrows move it (the spec's two items first).
   const item = page.getByRole('menuitem', { name: 'Change History' });
   await item.waitFor();
+  // antd moves the focus into the menu once it has opened; an arrow pressed before that is lost.
+  await eventually('the open menu to take the focus', () =>
+    page.evaluate(() => document.activeElement?.closest('[role="menu"]') != null),
+  );
   for (let press = 0; press < 3 && !(await isFocused(item)); press += 1) {
     await page.keyboard.press('ArrowDown');
   }
