@@ -1,20 +1,15 @@
-import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { configureStore } from '@reduxjs/toolkit';
-import { ConfigProvider } from 'antd';
-import { renderToString } from 'react-dom/server';
-import { Provider } from 'react-redux';
 import type { PortalConfig } from '../../contract/config';
 import type { SubscriptionInfo } from '../../contract/subscription';
 import { PortalConfigContext } from '../app/portalConfigContext';
 import { rootReducer } from '../app/rootReducer';
-import { portalTheme } from '../app/theme';
-import { PortalSurface } from '../components/PortalSurface';
 import { Spinner } from '../components/Spinner';
 import { FlexiblePlanNotice } from '../features/subscription/components/FlexiblePlanNotice';
 import { InactiveSubscriptionNotice } from '../features/subscription/components/InactiveSubscriptionNotice';
 import { subscriptionLoaded } from '../features/subscription/subscriptionSlice';
 import DashboardPage from '../pages/DashboardPage';
 import { HomePage } from '../pages/HomePage';
+import { renderWithPortalStyles } from './renderHome';
 
 // antd's styles for the screens a page load shows, computed at build time (docs/performance.md) and put
 // into index.html: antd finds each one already in the page and skips computing and inserting it, the
@@ -53,29 +48,20 @@ const SAMPLE_CONFIG: PortalConfig = {
 
 /** antd's <style> elements for the home page, the dashboard, its notices and every spinner. */
 export function renderPortalStyles(): string {
-  const cache = createCache();
   const store = configureStore({ reducer: rootReducer });
   store.dispatch(subscriptionLoaded(STYLE_SAMPLE));
-  renderToString(
-    <StyleProvider cache={cache}>
-      <Provider store={store}>
-        <PortalConfigContext.Provider value={SAMPLE_CONFIG}>
-          <ConfigProvider theme={portalTheme}>
-            <PortalSurface>
-              <HomePage />
-              <DashboardPage />
-              <FlexiblePlanNotice helpCentreUrl="/" />
-              <InactiveSubscriptionNotice
-                subscription={{ ...STYLE_SAMPLE, status: 'SUSPENDED', suspensionReasons: [] }}
-              />
-              <Spinner size="large" label="" />
-              <Spinner size="medium" label="" />
-              <Spinner size="small" label="" />
-            </PortalSurface>
-          </ConfigProvider>
-        </PortalConfigContext.Provider>
-      </Provider>
-    </StyleProvider>,
-  );
-  return extractStyle(cache);
+  return renderWithPortalStyles(
+    <PortalConfigContext.Provider value={SAMPLE_CONFIG}>
+      <HomePage />
+      <DashboardPage />
+      <FlexiblePlanNotice helpCentreUrl="/" />
+      <InactiveSubscriptionNotice
+        subscription={{ ...STYLE_SAMPLE, status: 'SUSPENDED', suspensionReasons: [] }}
+      />
+      <Spinner size="large" label="" />
+      <Spinner size="medium" label="" />
+      <Spinner size="small" label="" />
+    </PortalConfigContext.Provider>,
+    store,
+  ).styles;
 }

@@ -2,7 +2,8 @@
 // it for '/' so the page paints before any script runs. The scripts then render the live page
 // in its place, and antd reuses these styles instead of computing them again.
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
-import { configureStore } from '@reduxjs/toolkit';
+import { configureStore, type Store } from '@reduxjs/toolkit';
+import type { ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
@@ -19,22 +20,27 @@ export interface PrerenderedHome {
   styles: string;
 }
 
-/** The home page as a first-time visitor sees it: the state the store starts with. */
-export function renderHome(): PrerenderedHome {
+/**
+ * Renders a tree as the live portal wraps it (store, antd theme, PortalSurface) and returns its HTML
+ * with antd's <style> elements for everything it drew; ./portalStyles.tsx uses it too.
+ */
+export function renderWithPortalStyles(tree: ReactNode, store: Store): PrerenderedHome {
   const cache = createCache();
-  const store = configureStore({ reducer: rootReducer });
   const markup = renderToString(
     <StaticMarkupContext.Provider value>
       <StyleProvider cache={cache}>
         <Provider store={store}>
           <ConfigProvider theme={portalTheme}>
-            <PortalSurface>
-              <HomePage />
-            </PortalSurface>
+            <PortalSurface>{tree}</PortalSurface>
           </ConfigProvider>
         </Provider>
       </StyleProvider>
     </StaticMarkupContext.Provider>,
   );
   return { markup, styles: extractStyle(cache) };
+}
+
+/** The home page as a first-time visitor sees it: the state the store starts with. */
+export function renderHome(): PrerenderedHome {
+  return renderWithPortalStyles(<HomePage />, configureStore({ reducer: rootReducer }));
 }

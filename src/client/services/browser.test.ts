@@ -2,8 +2,8 @@ import { createBrowserRouter } from 'react-router-dom';
 import { createBrowserService } from './browser';
 
 // The browser service against jsdom's own window: in-app moves change the address and the history
-// through the router, leaving and reloading go to window.location (jsdom reports a navigation to
-// another document as not implemented, which is how a test sees that one was asked for).
+// through the router, leaving and reloading go to window.location (jsdom cannot load another
+// document and logs that it was asked to, which is how a test sees the request).
 
 const stayHome = () => null;
 
