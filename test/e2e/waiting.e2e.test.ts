@@ -1,6 +1,8 @@
 // The waiting states of docs/behaviour.md 2 and docs/behaviour.md 4 (validating, loading the subscription, adding licences, the
 // delegate list and the full-screen loader), each held on screen and checked with axe.
+import type { Page } from 'playwright-core';
 import { API_PATHS } from '../../src/contract/api';
+import { SPINNER_DIAMETERS_PX } from '../../src/contract/limits';
 import {
   addLicences,
   answerPopup,
@@ -15,12 +17,20 @@ import { ACME } from './support/sandbox';
 
 const { journey } = describePortal();
 
+/** The spinner inside a status is drawn at the spec's diameter (docs/behaviour.md 9, Constants). */
+async function expectSpinnerDiameter(page: Page, status: string, diameter: number) {
+  const dot = page.getByRole('status', { name: status }).locator('.ant-spin-dot-holder');
+  const box = await dot.boundingBox();
+  expect({ width: box?.width, height: box?.height }).toEqual({ width: diameter, height: diameter });
+}
+
 journey('validating the e-mail and loading the subscription', async ({ page }) => {
   await page.goto('/');
   const releaseValidator = await holdRequests(page, API_PATHS.emailValidator, 'GET');
   await enterEmail(page, ACME.admin);
   await page.getByText('Validating email', { exact: true }).waitFor();
   await page.getByRole('status', { name: 'Validating email' }).waitFor();
+  await expectSpinnerDiameter(page, 'Validating email', SPINNER_DIAMETERS_PX.small);
   expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
   await expectAccessible(page, 'home while validating');
   releaseValidator();
@@ -28,6 +38,7 @@ journey('validating the e-mail and loading the subscription', async ({ page }) =
   const releaseSubscription = await holdRequests(page, API_PATHS.subscriptionInfo, 'GET');
   await answerPopup(page);
   await page.getByRole('status', { name: 'Loading your subscription' }).waitFor();
+  await expectSpinnerDiameter(page, 'Loading your subscription', SPINNER_DIAMETERS_PX.medium);
   await expectAccessible(page, 'home while the subscription loads');
   releaseSubscription();
   await waitForDashboard(page);
@@ -40,6 +51,7 @@ journey(
     const release = await holdRequests(page, API_PATHS.addLicence, 'POST');
     await addLicences(page, 1);
     await page.getByRole('status', { name: 'Adding licenses' }).waitFor();
+    await expectSpinnerDiameter(page, 'Adding licenses', SPINNER_DIAMETERS_PX.large);
     expect(await page.getByRole('region', { name: 'Total Licenses' }).count()).toBe(0);
     await expectAccessible(page, 'dashboard while adding licences');
     release();

@@ -1,4 +1,5 @@
-import { ConfigProvider, Spin } from 'antd';
+import { Spin } from 'antd';
+import type { CSSProperties } from 'react';
 import { SPINNER_DIAMETERS_PX } from '../../contract/limits';
 
 export type SpinnerSize = keyof typeof SPINNER_DIAMETERS_PX;
@@ -10,6 +11,15 @@ export interface SpinnerProps {
   label: string;
 }
 
+/**
+ * antd's large Spin sized by its own CSS variable on the element: a nested ConfigProvider with the
+ * Spin token would make antd compute and insert a whole theme's variables for every spinner shown
+ * (docs/performance.md).
+ */
+function diameterStyle(diameter: number): CSSProperties {
+  return { '--ant-spin-dot-size-lg': `${diameter}px` } as CSSProperties;
+}
+
 /** A spinner of one of the spec's diameters, announced as a status. */
 export function Spinner({ size, label }: SpinnerProps) {
   const diameter = SPINNER_DIAMETERS_PX[size];
@@ -19,9 +29,7 @@ export function Spinner({ size, label }: SpinnerProps) {
       aria-label={label}
       style={{ display: 'flex', justifyContent: 'center', padding: diameter / 4 }}
     >
-      <ConfigProvider theme={{ components: { Spin: { dotSizeLG: diameter } } }}>
-        <Spin size="large" />
-      </ConfigProvider>
+      <Spin size="large" style={diameterStyle(diameter)} />
     </div>
   );
 }

@@ -1,10 +1,11 @@
-import { Col, Flex, Row } from 'antd';
+import { Flex } from 'antd';
 import { useId } from 'react';
 import { DASHBOARD_MAX_WIDTH_PX } from '../../contract/limits';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { usePrefetch } from '../app/lazyParts';
 import { DASHBOARD_DIALOGS } from '../app/parts';
 import { usePortalConfig } from '../app/portalConfigContext';
+import { CardColumns } from '../components/CardColumns';
 import { Spinner } from '../components/Spinner';
 import { dialogOpened } from '../features/delegates/delegatesSlice';
 import { historyOpened } from '../features/history/historySlice';
@@ -62,18 +63,14 @@ export default function DashboardPage() {
         <Flex vertical gap={24}>
           <SubscriptionSummary subscription={user} />
           <InactiveSubscriptionNotice subscription={user} />
-          <Row gutter={[16, 16]}>
-            <Col xs={24} md={14}>
-              <SeatUsageCard
-                subscription={user}
-                mayAdd={mayAddLicenses}
-                onAddMore={offersForm && maxToAdd > 0 ? focusSeats : undefined}
-              />
-            </Col>
-            <Col xs={24} md={10}>
-              <PlanDetails subscription={user} />
-            </Col>
-          </Row>
+          <CardColumns from="md" firstSpan={14}>
+            <SeatUsageCard
+              subscription={user}
+              mayAdd={mayAddLicenses}
+              onAddMore={offersForm && maxToAdd > 0 ? focusSeats : undefined}
+            />
+            <PlanDetails subscription={user} />
+          </CardColumns>
           {!user.isAnnual ? (
             <FlexiblePlanNotice helpCentreUrl={helpCentreUrl} />
           ) : (

@@ -1,4 +1,5 @@
-import { Card, Col, Row, Statistic, Typography } from 'antd';
+import { Card, Statistic, Typography } from 'antd';
+import { CardColumns } from '../../../components/CardColumns';
 import type { SubscriptionInfo } from '../../../../contract/subscription';
 
 export interface SubscriptionSummaryProps {
@@ -7,13 +8,11 @@ export interface SubscriptionSummaryProps {
 
 function Figure({ title, value }: { title: string; value: number }) {
   return (
-    <Col xs={24} sm={12}>
-      <Card>
-        <section aria-label={title}>
-          <Statistic title={title} value={value} />
-        </section>
-      </Card>
-    </Col>
+    <Card>
+      <section aria-label={title}>
+        <Statistic title={title} value={value} />
+      </section>
+    </Card>
   );
 }
 
@@ -24,10 +23,10 @@ export function SubscriptionSummary({ subscription }: SubscriptionSummaryProps) 
       <Typography.Title level={1} style={{ marginTop: 0 }}>
         {subscription.skuName}
       </Typography.Title>
-      <Row gutter={[16, 16]}>
+      <CardColumns from="sm" firstSpan={12}>
         <Figure title="Total Licenses" value={subscription.numberOfSeats} />
         <Figure title="Licenses Assigned" value={subscription.licensedNumberOfSeats} />
-      </Row>
+      </CardColumns>
     </>
   );
 }
