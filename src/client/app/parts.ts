@@ -1,3 +1,4 @@
+import { preloadDropdown } from '../components/DeferredDropdown';
 import { lazyPart } from './lazyParts';
 
 // Every screen and dialog the first page does not show, each in its own chunk, named once here so the
@@ -44,8 +45,9 @@ export const HistoryDialog = lazyPart(() =>
 /** Where the home page leads: the dashboard, the 403 page and the support site, and the error dialog. */
 export const HOME_NEXT_STEPS = [DashboardPage, ForbiddenPage, SupportPage, ErrorDialog] as const;
 
-/** Every dialog the dashboard can open. */
-export const DASHBOARD_DIALOGS = [
+/** The admin menu's code (fetched first: the dialogs are opened from it), then every dialog. */
+export const DASHBOARD_NEXT_STEPS = [
+  { preload: preloadDropdown },
   ConfirmAddDialog,
   SuccessDialog,
   ErrorDialog,

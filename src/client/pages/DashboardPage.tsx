@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { DASHBOARD_MAX_WIDTH_PX } from '../../contract/limits';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { usePrefetch } from '../app/lazyParts';
-import { DASHBOARD_DIALOGS } from '../app/parts';
+import { DASHBOARD_NEXT_STEPS } from '../app/parts';
 import { usePortalConfig } from '../app/portalConfigContext';
 import { CardColumns } from '../components/CardColumns';
 import { Spinner } from '../components/Spinner';
@@ -30,7 +30,7 @@ export default function DashboardPage() {
   const purchaseStatus = useAppSelector(selectPurchaseStatus);
   const seatsInputId = useId();
   const signingOut = useAppSelector(selectSigningOut);
-  usePrefetch(DASHBOARD_DIALOGS);
+  usePrefetch(DASHBOARD_NEXT_STEPS);
 
   if (!user) return null;
   // While the purchase is sent, the page is replaced by a spinner (docs/behaviour.md 4 Adding licences).

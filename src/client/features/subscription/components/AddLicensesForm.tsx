@@ -1,4 +1,5 @@
-import { Button, Card, Flex, InputNumber, Typography } from 'antd';
+import { Button, Flex, InputNumber, Typography } from 'antd';
+import { Panel } from '../../../components/Panel';
 import { useId, useState, type FormEvent } from 'react';
 import { canAddSeats, normaliseSeatCount, type SeatCount } from '../seatCount';
 
@@ -23,7 +24,7 @@ export function AddLicensesForm({ max, onAdd, inputId: givenInputId }: AddLicens
   };
 
   return (
-    <Card>
+    <Panel>
       <form onSubmit={submit} noValidate>
         <Typography.Title level={2} style={{ marginTop: 0 }}>
           <label htmlFor={inputId}>Add Licenses</label>
@@ -51,6 +52,6 @@ export function AddLicensesForm({ max, onAdd, inputId: givenInputId }: AddLicens
           You can add up to {max} more licenses
         </Typography.Paragraph>
       </form>
-    </Card>
+    </Panel>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Dropdown, Flex, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import type { DelegateKind } from '../../../../contract/api';
 import silhouette from '../../../assets/silhouette.svg';
+import { DeferredDropdown } from '../../../components/DeferredDropdown';
 import { SignOutButton } from '../../../components/SignOutButton';
 
 export interface DashboardHeaderProps {
@@ -63,7 +64,7 @@ export function DashboardHeader(props: DashboardHeaderProps) {
         </Typography.Text>
         <Flex align="center" gap={16}>
           {isAdmin && (
-            <Dropdown
+            <DeferredDropdown
               trigger={['click']}
               // The open menu takes the focus, so arrow keys and Enter choose an item (keyboard use).
               autoFocus
@@ -81,7 +82,7 @@ export function DashboardHeader(props: DashboardHeaderProps) {
               >
                 Delegate access
               </Button>
-            </Dropdown>
+            </DeferredDropdown>
           )}
           <UserPhoto url={thumbnailPhotoUrl} email={email} />
           <SignOutButton signingOut={signingOut} onSignOut={onSignOut} />

@@ -1,4 +1,5 @@
-import { Badge, Card, Descriptions, Tag, Typography } from 'antd';
+import { Badge, Descriptions, Tag, Typography } from 'antd';
+import { Panel } from '../../../components/Panel';
 import { useId } from 'react';
 import type { SubscriptionInfo, SubscriptionStatus } from '../../../../contract/subscription';
 import { dayInWords, planInWords, STATUS_WORDS } from '../subscriptionWords';
@@ -51,13 +52,13 @@ export function PlanDetails({ subscription }: PlanDetailsProps) {
     });
   }
   return (
-    <Card>
+    <Panel>
       <section aria-labelledby={titleId}>
         <Typography.Title level={2} id={titleId} style={{ marginTop: 0 }}>
           Subscription details
         </Typography.Title>
         <Descriptions column={1} size="small" items={items} />
       </section>
-    </Card>
+    </Panel>
   );
 }

@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Progress, Typography } from 'antd';
+import { Alert, Button, Progress, Typography } from 'antd';
+import { Panel } from '../../../components/Panel';
 import { useId } from 'react';
 import { ACCENT_COLOUR, WARN_COLOUR } from '../../../app/theme';
 import type { SubscriptionInfo } from '../../../../contract/subscription';
@@ -34,7 +35,7 @@ export function SeatUsageCard({ subscription, mayAdd, onAddMore }: SeatUsageCard
   const warn = subscription.isAnnual && usage.nearlyFull;
   const summary = `${usage.assigned} of ${licences(usage.total)} assigned`;
   return (
-    <Card>
+    <Panel>
       <section aria-labelledby={titleId}>
         <Typography.Title level={2} id={titleId} style={{ marginTop: 0 }}>
           Seat usage
@@ -64,6 +65,6 @@ export function SeatUsageCard({ subscription, mayAdd, onAddMore }: SeatUsageCard
           />
         )}
       </section>
-    </Card>
+    </Panel>
   );
 }

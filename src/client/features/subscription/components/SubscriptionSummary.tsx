@@ -1,4 +1,5 @@
-import { Card, Statistic, Typography } from 'antd';
+import { Statistic, Typography } from 'antd';
+import { Panel } from '../../../components/Panel';
 import { CardColumns } from '../../../components/CardColumns';
 import type { SubscriptionInfo } from '../../../../contract/subscription';
 
@@ -8,11 +9,11 @@ export interface SubscriptionSummaryProps {
 
 function Figure({ title, value }: { title: string; value: number }) {
   return (
-    <Card>
+    <Panel>
       <section aria-label={title}>
         <Statistic title={title} value={value} />
       </section>
-    </Card>
+    </Panel>
   );
 }
 
