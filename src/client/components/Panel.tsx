@@ -1,8 +1,8 @@
 import { useDesignToken } from './designToken';
 import type { CSSProperties, ReactNode } from 'react';
 
-// The home and 403 screens are the first a visitor loads: plain elements drawn with antd's own design
-// tokens look like antd's Card and Typography without shipping them (docs/performance.md).
+// The home, 403 and dashboard screens are the first a visitor loads: plain elements drawn with antd's
+// own design tokens look like antd's Card and Typography without shipping them (docs/performance.md).
 
 interface Children {
   children: ReactNode;
@@ -27,30 +27,51 @@ export function Panel({ children, style }: Children) {
   );
 }
 
+type DesignToken = ReturnType<typeof useDesignToken>;
+
+interface Text extends Children {
+  id?: string;
+}
+
+/** A heading as antd's Title of that level draws it. */
+function headingStyle(token: DesignToken, level: 1 | 2): CSSProperties {
+  return {
+    margin: '0 0 0.5em',
+    color: token.colorTextHeading,
+    fontWeight: token.fontWeightStrong,
+    fontSize: level === 1 ? token.fontSizeHeading1 : token.fontSizeHeading2,
+    lineHeight: level === 1 ? token.lineHeightHeading1 : token.lineHeightHeading2,
+  };
+}
+
 /** The page's heading, as antd's level-1 Title draws it. */
-export function PageTitle({ children, style }: Children) {
+export function PageTitle({ children, style, id }: Text) {
   const token = useDesignToken();
   return (
-    <h1
-      style={{
-        margin: '0 0 0.5em',
-        color: token.colorTextHeading,
-        fontWeight: token.fontWeightStrong,
-        fontSize: token.fontSizeHeading1,
-        lineHeight: token.lineHeightHeading1,
-        ...style,
-      }}
-    >
+    <h1 id={id} style={{ ...headingStyle(token, 1), ...style }}>
       {children}
     </h1>
   );
 }
 
-/** A paragraph, as antd's Typography.Paragraph draws it. */
-export function Sentence({ children, style }: Children) {
+/** A card's heading, as antd's level-2 Title draws it. */
+export function SectionTitle({ children, style, id }: Text) {
   const token = useDesignToken();
   return (
-    <p style={{ margin: '0 0 1em', color: token.colorText, overflowWrap: 'break-word', ...style }}>
+    <h2 id={id} style={{ ...headingStyle(token, 2), ...style }}>
+      {children}
+    </h2>
+  );
+}
+
+/** A paragraph, as antd's Typography.Paragraph draws it. */
+export function Sentence({ children, style, id }: Text) {
+  const token = useDesignToken();
+  return (
+    <p
+      id={id}
+      style={{ margin: '0 0 1em', color: token.colorText, overflowWrap: 'break-word', ...style }}
+    >
       {children}
     </p>
   );

@@ -1,5 +1,5 @@
-import { Button, Flex, InputNumber, Typography } from 'antd';
-import { Panel } from '../../../components/Panel';
+import { Button, Flex, InputNumber } from 'antd';
+import { Panel, SectionTitle, Sentence } from '../../../components/Panel';
 import { useId, useState, type FormEvent } from 'react';
 import { canAddSeats, normaliseSeatCount, type SeatCount } from '../seatCount';
 
@@ -26,9 +26,9 @@ export function AddLicensesForm({ max, onAdd, inputId: givenInputId }: AddLicens
   return (
     <Panel>
       <form onSubmit={submit} noValidate>
-        <Typography.Title level={2} style={{ marginTop: 0 }}>
+        <SectionTitle>
           <label htmlFor={inputId}>Add Licenses</label>
-        </Typography.Title>
+        </SectionTitle>
         <Flex gap={8} wrap align="center">
           <InputNumber<number | string>
             id={inputId}
@@ -48,9 +48,9 @@ export function AddLicensesForm({ max, onAdd, inputId: givenInputId }: AddLicens
             Add Licenses
           </Button>
         </Flex>
-        <Typography.Paragraph id={hintId} style={{ marginTop: 8, marginBottom: 0 }}>
+        <Sentence id={hintId} style={{ marginTop: 8, marginBottom: 0 }}>
           You can add up to {max} more licenses
-        </Typography.Paragraph>
+        </Sentence>
       </form>
     </Panel>
   );

@@ -1,8 +1,9 @@
-import { Button, Flex, Typography } from 'antd';
+import { Button, Flex } from 'antd';
 import { useState } from 'react';
 import type { DelegateKind } from '../../../../contract/api';
 import silhouette from '../../../assets/silhouette.svg';
 import { DeferredDropdown } from '../../../components/DeferredDropdown';
+import { useDesignToken } from '../../../components/designToken';
 import { SignOutButton } from '../../../components/SignOutButton';
 
 export interface DashboardHeaderProps {
@@ -51,6 +52,7 @@ function UserPhoto({ url, email }: { url: string | null; email: string }) {
 export function DashboardHeader(props: DashboardHeaderProps) {
   const { customerDomain, email, thumbnailPhotoUrl, isAdmin, onDelegate, onHistory } = props;
   const { signingOut, onSignOut } = props;
+  const token = useDesignToken();
   return (
     <header>
       <Flex
@@ -59,9 +61,18 @@ export function DashboardHeader(props: DashboardHeaderProps) {
         gap={16}
         style={{ background: '#0b3d91', color: '#fff', padding: '12px 24px' }}
       >
-        <Typography.Text strong style={{ color: '#fff', fontSize: 18, letterSpacing: 1 }}>
+        {/* As antd's strong Typography.Text draws it. */}
+        <strong
+          style={{
+            color: '#fff',
+            fontSize: 18,
+            letterSpacing: 1,
+            fontWeight: token.fontWeightStrong,
+            wordBreak: 'break-word',
+          }}
+        >
           {customerDomain.toUpperCase()}
-        </Typography.Text>
+        </strong>
         <Flex align="center" gap={16}>
           {isAdmin && (
             <DeferredDropdown

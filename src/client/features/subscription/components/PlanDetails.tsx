@@ -1,5 +1,5 @@
-import { Badge, Descriptions, Tag, Typography } from 'antd';
-import { Panel } from '../../../components/Panel';
+import { Badge, Descriptions, Tag } from 'antd';
+import { Panel, SectionTitle } from '../../../components/Panel';
 import { useId } from 'react';
 import type { SubscriptionInfo, SubscriptionStatus } from '../../../../contract/subscription';
 import { dayInWords, planInWords, STATUS_WORDS } from '../subscriptionWords';
@@ -54,9 +54,7 @@ export function PlanDetails({ subscription }: PlanDetailsProps) {
   return (
     <Panel>
       <section aria-labelledby={titleId}>
-        <Typography.Title level={2} id={titleId} style={{ marginTop: 0 }}>
-          Subscription details
-        </Typography.Title>
+        <SectionTitle id={titleId}>Subscription details</SectionTitle>
         <Descriptions column={1} size="small" items={items} />
       </section>
     </Panel>

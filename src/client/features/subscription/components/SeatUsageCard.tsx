@@ -1,5 +1,5 @@
-import { Alert, Button, Progress, Typography } from 'antd';
-import { Panel } from '../../../components/Panel';
+import { Alert, Button, Progress } from 'antd';
+import { Panel, SectionTitle, Sentence } from '../../../components/Panel';
 import { useId } from 'react';
 import { ACCENT_COLOUR, WARN_COLOUR } from '../../../app/theme';
 import type { SubscriptionInfo } from '../../../../contract/subscription';
@@ -37,18 +37,16 @@ export function SeatUsageCard({ subscription, mayAdd, onAddMore }: SeatUsageCard
   return (
     <Panel>
       <section aria-labelledby={titleId}>
-        <Typography.Title level={2} id={titleId} style={{ marginTop: 0 }}>
-          Seat usage
-        </Typography.Title>
+        <SectionTitle id={titleId}>Seat usage</SectionTitle>
         <Progress
           percent={usage.percent}
           strokeColor={warn ? WARN_COLOUR : ACCENT_COLOUR}
           aria-label="Seat usage"
           aria-valuetext={summary}
         />
-        <Typography.Paragraph style={{ marginTop: 8, marginBottom: warn ? 16 : 0 }}>
+        <Sentence style={{ marginTop: 8, marginBottom: warn ? 16 : 0 }}>
           {summary}, {usage.free} free
-        </Typography.Paragraph>
+        </Sentence>
         {warn && (
           <Alert
             type="warning"

@@ -1,5 +1,5 @@
-import { Statistic, Typography } from 'antd';
-import { Panel } from '../../../components/Panel';
+import { Statistic } from 'antd';
+import { PageTitle, Panel } from '../../../components/Panel';
 import { CardColumns } from '../../../components/CardColumns';
 import type { SubscriptionInfo } from '../../../../contract/subscription';
 
@@ -21,9 +21,7 @@ function Figure({ title, value }: { title: string; value: number }) {
 export function SubscriptionSummary({ subscription }: SubscriptionSummaryProps) {
   return (
     <>
-      <Typography.Title level={1} style={{ marginTop: 0 }}>
-        {subscription.skuName}
-      </Typography.Title>
+      <PageTitle>{subscription.skuName}</PageTitle>
       <CardColumns from="sm" firstSpan={12}>
         <Figure title="Total Licenses" value={subscription.numberOfSeats} />
         <Figure title="Licenses Assigned" value={subscription.licensedNumberOfSeats} />
