@@ -1,9 +1,8 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { readPortalConfig } from './app/config';
-import { routes } from './app/routes';
+import { createBrowserPortalRouter } from './app/portalRouter';
 import { startPage } from './app/startPage';
 import { createServices } from './services/createServices';
 import type { Services } from './services/types';
@@ -13,10 +12,8 @@ import { PAGE_PATHS } from '../contract/pages';
 
 export async function boot(root: HTMLElement) {
   const config = readPortalConfig();
-  const router = createBrowserRouter(routes);
-  let services: Services = createServices(config, (path) => {
-    void router.navigate(path);
-  });
+  const router = createBrowserPortalRouter();
+  let services: Services = createServices(config, (path) => router.navigate(path));
   let middleware: Parameters<typeof startPage>[0]['middleware'] = [];
   // The scenario recorder is its own chunk, loaded only when the server allows recording
   // (PORTAL_RECORDING, docs/scenarios.md); without it the page never fetches or runs it.

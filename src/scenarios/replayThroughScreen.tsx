@@ -3,9 +3,8 @@ import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { fireEvent } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { createRoot } from 'react-dom/client';
-import { createMemoryRouter } from 'react-router-dom';
-import { App, type PortalRouter } from '../client/app/App';
-import { routes } from '../client/app/routes';
+import { App } from '../client/app/App';
+import { createMemoryPortalRouter, type PortalRouter } from '../client/app/portalRouter';
 import { startPage } from '../client/app/startPage';
 import { actionStep, isInternalAction } from '../scenarioFormat/records';
 import type { ElementRef, Scenario, ScenarioStep, UserEvent } from '../scenarioFormat/scenario';
@@ -153,9 +152,7 @@ export async function replayThroughScreen(
     attributes: true,
     characterData: true,
   });
-  const router: PortalRouter = createMemoryRouter(routes, {
-    initialEntries: [scenario.start.url],
-  });
+  const router: PortalRouter = createMemoryPortalRouter(scenario.start.url);
   const screenRef: { current?: Screen } = {};
   const session = createReplaySession(scenario, {
     // A network answer arrives after the page has drawn what led to the call.

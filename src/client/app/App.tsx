@@ -1,13 +1,12 @@
 import { ConfigProvider } from 'antd';
 import { Provider } from 'react-redux';
-import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import type { PortalConfig } from '../../contract/config';
 import { PortalSurface } from '../components/PortalSurface';
 import { PortalConfigContext } from './portalConfigContext';
+import type { PortalRouter } from './portalRouter';
+import { PortalRoutes } from './PortalRoutes';
 import type { AppStore } from './store';
 import { portalTheme } from './theme';
-
-export type PortalRouter = ReturnType<typeof createBrowserRouter>;
 
 export interface AppProps {
   store: AppStore;
@@ -22,7 +21,7 @@ export function App({ store, router, config }: AppProps) {
       <PortalConfigContext.Provider value={config}>
         <ConfigProvider theme={portalTheme}>
           <PortalSurface>
-            <RouterProvider router={router} />
+            <PortalRoutes router={router} />
           </PortalSurface>
         </ConfigProvider>
       </PortalConfigContext.Provider>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import type { SubscriptionInfo } from '../../contract/subscription';
 import { ok } from '../test/fakeServices';
 import { renderWithProviders } from '../test/renderWithProviders';
@@ -100,6 +100,25 @@ describe('the error boundary around the routes', () => {
       'href',
       '/',
     );
+    quiet.mockRestore();
+  });
+
+  it('shows the screens again after a move elsewhere', async () => {
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const broken = {
+      ...sampleSubscription({ isAdmin: false }),
+      accessRoles: undefined,
+    } as unknown as SubscriptionInfo;
+    const { router } = renderWithProviders({
+      route: '/licenses',
+      state: { subscription: { user: broken } },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
+
+    act(() => router.navigate('/support'));
+
+    expect(await screen.findByTitle('Support site')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
     quiet.mockRestore();
   });
 });

@@ -1,4 +1,4 @@
-import { preloadDropdown } from '../components/DeferredDropdown';
+import { preloadDropdown } from '../components/dropdownChunk';
 import { lazyPart } from './lazyParts';
 
 // Every screen and dialog the first page does not show, each in its own chunk, named once here so the

@@ -6,7 +6,7 @@ import { HomePage } from '../pages/HomePage';
 import { DialogHost } from './DialogHost';
 import { RequireStoredError, RequireUser } from './guards';
 // Route-level code splitting, so the first page loads fast: only the home page is in the initial chunk.
-import { CrashScreen, DashboardPage, ForbiddenPage, SupportPage } from './parts';
+import { DashboardPage, ForbiddenPage, SupportPage } from './parts';
 
 function PortalLayout() {
   return (
@@ -19,16 +19,12 @@ function PortalLayout() {
   );
 }
 
-/** The routes and guards of docs/behaviour.md 2; anything else goes home (2.5). */
+/** The routes and guards of docs/behaviour.md 2; anything else goes home (2.5). A screen that throws
+ * ends on the crash screen (./PortalRoutes.tsx). */
 export const routes: RouteObject[] = [
   {
     path: PAGE_PATHS.home,
     element: <PortalLayout />,
-    errorElement: (
-      <Suspense fallback={null}>
-        <CrashScreen />
-      </Suspense>
-    ),
     children: [
       { index: true, element: <HomePage /> },
       {

@@ -1,27 +1,11 @@
 import type { DropdownProps } from 'antd';
-import { cloneElement, useState, type ComponentType, type ReactElement } from 'react';
+import { cloneElement, useState, type ReactElement } from 'react';
+import { loadedDropdown, preloadDropdown, type Dropdown } from './dropdownChunk';
 
 // antd's Dropdown with its Menu and their styles is one of the largest parts of the dashboard, and is
-// used only once the admin menu is opened: its code arrives in its own chunk, fetched when the page is
-// idle (preloadDropdown) or on the first click, so it is never on the way to the first paint
+// used only once the admin menu is opened: its code arrives in its own chunk (./dropdownChunk.ts),
+// fetched when the page is idle or on the first click, so it is never on the way to the first paint
 // (docs/performance.md).
-
-type Dropdown = ComponentType<DropdownProps>;
-
-let loaded: Dropdown | undefined;
-let loading: Promise<Dropdown> | undefined;
-
-/** Fetches the Dropdown's chunk once; a failed fetch is tried again on the next call. */
-export function preloadDropdown(): Promise<Dropdown> {
-  loading ??= import(/* webpackChunkName: "dropdown" */ 'antd/lib/dropdown').then(
-    (module) => (loaded = module.default),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
 
 export interface DeferredDropdownProps extends Omit<DropdownProps, 'open' | 'onOpenChange'> {
   /** The trigger: a button that opens the menu on click. */
@@ -34,7 +18,7 @@ export interface DeferredDropdownProps extends Omit<DropdownProps, 'open' | 'onO
  */
 export function DeferredDropdown({ children, ...props }: DeferredDropdownProps) {
   // Chosen at mount or at the first click, never in between: changing it remounts the trigger.
-  const [Component, setComponent] = useState<Dropdown | undefined>(() => loaded);
+  const [Component, setComponent] = useState<Dropdown | undefined>(loadedDropdown);
   const [open, setOpen] = useState(false);
 
   if (Component === undefined) {

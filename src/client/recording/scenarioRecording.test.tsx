@@ -1,9 +1,8 @@
 import { StyleProvider } from '@ant-design/cssinjs';
 import { act, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router-dom';
 import { App } from '../app/App';
-import { routes } from '../app/routes';
+import { createMemoryPortalRouter } from '../app/portalRouter';
 import { startPage } from '../app/startPage';
 import type { AppStore } from '../app/store';
 import { createFakeServices, FAKE_ACCESS_TOKEN, ok } from '../test/fakeServices';
@@ -39,7 +38,7 @@ function openPortal(options: { recording?: boolean; url?: string } = {}) {
       },
     },
   });
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const router = createMemoryPortalRouter(url);
   const { config, ...fakeServices } = fake.services;
   // In-app moves of the sagas move the router, as the browser service does.
   const services = {

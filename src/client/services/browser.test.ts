@@ -1,19 +1,14 @@
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserPortalRouter } from '../app/portalRouter';
 import { createBrowserService } from './browser';
 
 // The browser service against jsdom's own window: in-app moves change the address and the history
 // through the router, leaving and reloading go to window.location (jsdom cannot load another
 // document and logs that it was asked to, which is how a test sees the request).
 
-const stayHome = () => null;
-
 function openAt(path: string) {
   window.history.replaceState(null, '', path);
-  const router = createBrowserRouter([
-    { path: '/', Component: stayHome },
-    { path: '/licenses', Component: stayHome },
-  ]);
-  const browser = createBrowserService((to) => void router.navigate(to));
+  const router = createBrowserPortalRouter();
+  const browser = createBrowserService((to) => router.navigate(to));
   return { router, browser };
 }
 

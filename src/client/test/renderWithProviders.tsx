@@ -1,10 +1,9 @@
 import { StyleProvider } from '@ant-design/cssinjs';
 import { act, configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router-dom';
-import { App, type PortalRouter } from '../app/App';
+import { App } from '../app/App';
+import { createMemoryPortalRouter, type PortalRouter } from '../app/portalRouter';
 import type { RootState } from '../app/rootReducer';
-import { routes } from '../app/routes';
 import { makeStore } from '../app/store';
 import { initialDelegatesState } from '../features/delegates/delegatesSlice';
 import { initialErrorsState } from '../features/errors/errorsSlice';
@@ -51,9 +50,7 @@ export function buildState(overrides: StateOverrides = {}): RootState {
 
 export function renderWithProviders(options: RenderOptions = {}) {
   const fake = createFakeServices(options.services);
-  const router: PortalRouter = createMemoryRouter(routes, {
-    initialEntries: [options.route ?? '/'],
-  });
+  const router: PortalRouter = createMemoryPortalRouter(options.route ?? '/');
   // In-app navigation from sagas moves the memory router, as the real browser service does.
   const context = {
     ...fake.services,

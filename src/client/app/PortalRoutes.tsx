@@ -1,0 +1,84 @@
+import {
+  Component,
+  startTransition,
+  Suspense,
+  useLayoutEffect,
+  useState,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
+import { Router, useRoutes, type Location } from 'react-router-dom';
+import { CrashScreen } from './parts';
+import type { PortalRouter } from './portalRouter';
+import { routes } from './routes';
+
+interface CrashBoundaryProps {
+  location: Location;
+  children: ReactNode;
+}
+
+interface CrashBoundaryState {
+  /** What the screen threw, and where the screen was then: a move elsewhere shows the routes again. */
+  crash: { error: unknown; at: Location | null } | null;
+}
+
+/** Whatever a screen throws ends on the crash screen, as a readable message instead of a blank page. */
+class CrashBoundary extends Component<CrashBoundaryProps, CrashBoundaryState> {
+  override state: CrashBoundaryState = { crash: null };
+
+  static getDerivedStateFromError(error: unknown): CrashBoundaryState {
+    return { crash: { error, at: null } };
+  }
+
+  static getDerivedStateFromProps(
+    props: CrashBoundaryProps,
+    { crash }: CrashBoundaryState,
+  ): CrashBoundaryState | null {
+    if (crash === null) return null;
+    if (crash.at === null) return { crash: { ...crash, at: props.location } };
+    return props.location === crash.at ? null : { crash: null };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    // The screen shows the message; the console keeps where it came from.
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    const { crash } = this.state;
+    if (crash === null) return this.props.children;
+    return (
+      <Suspense fallback={null}>
+        <CrashScreen error={crash.error} />
+      </Suspense>
+    );
+  }
+}
+
+function Routes() {
+  return useRoutes(routes);
+}
+
+/**
+ * The routes of ./routes.tsx at the router's location. A move renders in a transition, as React
+ * Router's own routers do, so a screen being drawn is never torn down half-way.
+ */
+export function PortalRoutes({ router }: { router: PortalRouter }) {
+  const [location, setLocation] = useState(router.state.location);
+  // Subscribed before any effect runs, as React Router's own routers do: the guards' redirects and the
+  // sagas' moves come after the first commit.
+  useLayoutEffect(
+    () =>
+      router.subscribe((state) => {
+        startTransition(() => setLocation(state.location));
+      }),
+    [router],
+  );
+  return (
+    <Router location={location} navigator={router.navigator}>
+      <CrashBoundary location={location}>
+        <Routes />
+      </CrashBoundary>
+    </Router>
+  );
+}
