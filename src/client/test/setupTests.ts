@@ -20,4 +20,3 @@ window.getComputedStyle = (element: Element) => computedStyle(element);
 if (typeof globalThis.TextEncoder === 'undefined') {
   Object.assign(globalThis, { TextEncoder, TextDecoder });
 }
-
