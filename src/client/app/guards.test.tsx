@@ -85,14 +85,19 @@ describe('route guards', () => {
 });
 
 describe('the error boundary around the routes', () => {
-  it('shows a readable message instead of a blank page when a screen throws', async () => {
-    // React reports the caught error on the console; the screen is what this test is about.
-    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  /** A dashboard whose subscription lacks its access roles throws while it renders. */
+  function renderBrokenDashboard() {
     const broken = {
       ...sampleSubscription({ isAdmin: false }),
       accessRoles: undefined,
     } as unknown as SubscriptionInfo;
-    renderWithProviders({ route: '/licenses', state: { subscription: { user: broken } } });
+    return renderWithProviders({ route: '/licenses', state: { subscription: { user: broken } } });
+  }
+
+  it('shows a readable message instead of a blank page when a screen throws', async () => {
+    // React reports the caught error on the console; the screen is what this test is about.
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderBrokenDashboard();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Something went wrong' }),
     ).toBeInTheDocument();
@@ -105,14 +110,7 @@ describe('the error boundary around the routes', () => {
 
   it('shows the screens again after a move elsewhere', async () => {
     const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const broken = {
-      ...sampleSubscription({ isAdmin: false }),
-      accessRoles: undefined,
-    } as unknown as SubscriptionInfo;
-    const { router } = renderWithProviders({
-      route: '/licenses',
-      state: { subscription: { user: broken } },
-    });
+    const { router } = renderBrokenDashboard();
     await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
 
     act(() => router.navigate('/support'));

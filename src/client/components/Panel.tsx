@@ -27,41 +27,39 @@ export function Panel({ children, style }: Children) {
   );
 }
 
-type DesignToken = ReturnType<typeof useDesignToken>;
-
 interface Text extends Children {
   id?: string;
 }
 
 /** A heading as antd's Title of that level draws it. */
-function headingStyle(token: DesignToken, level: 1 | 2): CSSProperties {
-  return {
-    margin: '0 0 0.5em',
-    color: token.colorTextHeading,
-    fontWeight: token.fontWeightStrong,
-    fontSize: level === 1 ? token.fontSizeHeading1 : token.fontSizeHeading2,
-    lineHeight: level === 1 ? token.lineHeightHeading1 : token.lineHeightHeading2,
-  };
+function Title({ level, children, style, id }: Text & { level: 1 | 2 }) {
+  const token = useDesignToken();
+  const Heading = level === 1 ? 'h1' : 'h2';
+  return (
+    <Heading
+      id={id}
+      style={{
+        margin: '0 0 0.5em',
+        color: token.colorTextHeading,
+        fontWeight: token.fontWeightStrong,
+        fontSize: level === 1 ? token.fontSizeHeading1 : token.fontSizeHeading2,
+        lineHeight: level === 1 ? token.lineHeightHeading1 : token.lineHeightHeading2,
+        ...style,
+      }}
+    >
+      {children}
+    </Heading>
+  );
 }
 
 /** The page's heading, as antd's level-1 Title draws it. */
-export function PageTitle({ children, style, id }: Text) {
-  const token = useDesignToken();
-  return (
-    <h1 id={id} style={{ ...headingStyle(token, 1), ...style }}>
-      {children}
-    </h1>
-  );
+export function PageTitle(props: Text) {
+  return <Title level={1} {...props} />;
 }
 
 /** A card's heading, as antd's level-2 Title draws it. */
-export function SectionTitle({ children, style, id }: Text) {
-  const token = useDesignToken();
-  return (
-    <h2 id={id} style={{ ...headingStyle(token, 2), ...style }}>
-      {children}
-    </h2>
-  );
+export function SectionTitle(props: Text) {
+  return <Title level={2} {...props} />;
 }
 
 /** A paragraph, as antd's Typography.Paragraph draws it. */
