@@ -44,8 +44,13 @@ async function openHistoryByKeyboard(page: Page) {
   await eventually('the open menu to take the focus', () =>
     page.evaluate(() => document.activeElement?.closest('[role="menu"]') != null),
   );
+  // antd's menu moves the focus a frame after each arrow; an arrow pressed before that starts from
+  // the same item again. Each press waits for the focus to move, as a person's next press would.
+  const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
   for (let press = 0; press < 3 && !(await isFocused(item)); press += 1) {
+    const before = await focusedText();
     await page.keyboard.press('ArrowDown');
+    await eventually('the arrow to move the focus', async () => (await focusedText()) !== before);
   }
   expect(await isFocused(item)).toBe(true);
   await page.keyboard.press('Enter');
