@@ -4,7 +4,6 @@ import {
   Suspense,
   useLayoutEffect,
   useState,
-  type ErrorInfo,
   type ReactNode,
 } from 'react';
 import { Router, useRoutes, type Location } from 'react-router-dom';
@@ -22,7 +21,10 @@ interface CrashBoundaryState {
   crash: { error: unknown; at: Location | null } | null;
 }
 
-/** Whatever a screen throws ends on the crash screen, as a readable message instead of a blank page. */
+/**
+ * Whatever a screen throws ends on the crash screen, as a readable message instead of a blank page;
+ * React itself reports the error on the console.
+ */
 class CrashBoundary extends Component<CrashBoundaryProps, CrashBoundaryState> {
   override state: CrashBoundaryState = { crash: null };
 
@@ -37,11 +39,6 @@ class CrashBoundary extends Component<CrashBoundaryProps, CrashBoundaryState> {
     if (crash === null) return null;
     if (crash.at === null) return { crash: { ...crash, at: props.location } };
     return props.location === crash.at ? null : { crash: null };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    // The screen shows the message; the console keeps where it came from.
-    console.error(error, info.componentStack);
   }
 
   override render() {

@@ -1,5 +1,5 @@
 import type { DropdownProps } from 'antd';
-import { cloneElement, useState, type ReactElement } from 'react';
+import { cloneElement, useState, type MouseEvent, type ReactElement } from 'react';
 import { loadedDropdown, preloadDropdown, type Dropdown } from './dropdownChunk';
 
 // antd's Dropdown with its Menu and their styles is one of the largest parts of the dashboard, and is
@@ -9,7 +9,7 @@ import { loadedDropdown, preloadDropdown, type Dropdown } from './dropdownChunk'
 
 export interface DeferredDropdownProps extends Omit<DropdownProps, 'open' | 'onOpenChange'> {
   /** The trigger: a button that opens the menu on click. */
-  children: ReactElement<{ onClick?: () => void }>;
+  children: ReactElement<{ onClick?: (event: MouseEvent) => void }>;
 }
 
 /**
@@ -22,7 +22,8 @@ export function DeferredDropdown({ children, ...props }: DeferredDropdownProps) 
   const [open, setOpen] = useState(false);
 
   if (Component === undefined) {
-    const openOnceLoaded = () => {
+    const openOnceLoaded = (event: MouseEvent) => {
+      children.props.onClick?.(event);
       preloadDropdown().then(
         (dropdown) => {
           setComponent(() => dropdown);
