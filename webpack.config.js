@@ -50,6 +50,40 @@ class PrerenderPlugin {
   }
 }
 
+/**
+ * The pages served for the routes other than the plain home page (index.html: /licenses, /forbidden,
+ * /support, the home page with a query) are the dashboard or lead to it: they ask for the dashboard's
+ * chunks with the page, at low priority, so they download beside the page's own scripts instead of
+ * after the subscription (docs/performance.md). The chunk group is the one src/client/app/parts.ts
+ * names.
+ */
+const PRELOADED_CHUNK_GROUPS = { 'index.html': ['dashboard'] };
+
+class PreloadPlugin {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('PreloadPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadPlugin', (data) => {
+        const groups = PRELOADED_CHUNK_GROUPS[data.outputName] ?? [];
+        const initial = new Set(compilation.entrypoints.get('main').getFiles());
+        const files = groups.flatMap((name) => {
+          const group = compilation.namedChunkGroups.get(name);
+          if (group === undefined) throw new Error(`No chunk group ${name} to preload`);
+          return group.getFiles().filter((file) => file.endsWith('.js') && !initial.has(file));
+        });
+        const links = [...new Set(files)].map((file) =>
+          HtmlWebpackPlugin.createHtmlTagObject('link', {
+            rel: 'preload',
+            as: 'script',
+            fetchpriority: 'low',
+            href: `${compilation.outputOptions.publicPath}${file}`,
+          }),
+        );
+        return { ...data, headTags: [...data.headTags, ...links] };
+      });
+    });
+  }
+}
+
 /** brotli and gzip files beside every asset, at the highest levels: the build pays once. */
 function compressedCopies() {
   // Kept even when compression gains little, so every asset has both copies.
@@ -124,6 +158,7 @@ module.exports = (env = {}, argv) => {
               filename: PRERENDERED_HOME_FILE,
             }),
             new PrerenderPlugin(),
+            new PreloadPlugin(),
           ]
         : []),
       ...(production ? compressedCopies() : []),

@@ -1,6 +1,6 @@
 // How the real build reaches the browser (docs/performance.md): brotli and gzip copies beside every
 // asset, sent compressed to Chromium, hashed files cached for good, the page never stored.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Response } from 'playwright-core';
 import { describePortal } from './support/journey';
@@ -17,6 +17,28 @@ function assetsOf(dir: string): string[] {
 }
 
 const { journey } = describePortal();
+
+/** The scripts a page asks for ahead of use: `<link rel=preload as=script …>` (minified or not). */
+function preloadedScripts(page: string): { href: string; priority: string | undefined }[] {
+  const html = readFileSync(path.join(clientDir, page), 'utf8');
+  return [...html.matchAll(/<link\b[^>]*\brel="?preload"?[^>]*>/g)].map(([tag]) => ({
+    href: /\bhref="?([^"\s>]+)/.exec(tag)?.[1] ?? '',
+    priority: /\bfetchpriority="?(\w+)/.exec(tag)?.[1],
+  }));
+}
+
+test('the pages for /licenses and the other routes ask for the dashboard chunks at low priority; the home page does not', () => {
+  const preloads = preloadedScripts('index.html');
+  expect(preloads.some(({ href }) => /^\/js\/dashboard\.[0-9a-f]+\.js$/.test(href))).toBe(true);
+  for (const { href, priority } of preloads) {
+    expect({ href, priority, exists: existsSync(path.join(clientDir, href)) }).toEqual({
+      href,
+      priority: 'low',
+      exists: true,
+    });
+  }
+  expect(preloadedScripts('prerendered-home.html')).toEqual([]);
+});
 
 test('the build writes a .br and a .gz copy beside every script, stylesheet and image', () => {
   const assets = assetsOf(clientDir);
