@@ -4,6 +4,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { ERROR_TEXT } from '../../src/contract/errors';
 import {
+  animationsDone,
   DELEGATE_DIALOGS,
   enterEmail,
   eventually,
@@ -143,6 +144,8 @@ journey(
       ),
     ).toBe(true);
     const history = page.getByRole('dialog', { name: 'Change History' });
+    // A click while antd is still zooming the dialog in can be lost (CI lost this one once).
+    await animationsDone(page);
     await history.getByRole('button', { name: 'CLOSE' }).click();
     await history.waitFor({ state: 'hidden' });
 

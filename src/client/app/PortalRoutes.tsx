@@ -8,7 +8,7 @@ import {
 } from 'react';
 import { Router, useRoutes, type Location } from 'react-router-dom';
 import { CrashScreen } from './parts';
-import type { PortalRouter } from './portalRouter';
+import type { PortalRouter, RouterState } from './portalRouter';
 import { routes } from './routes';
 
 interface CrashBoundaryProps {
@@ -62,15 +62,18 @@ function Routes() {
  */
 export function PortalRoutes({ router }: { router: PortalRouter }) {
   const [location, setLocation] = useState(router.state.location);
-  // Subscribed before any effect runs, as React Router's own routers do: the guards' redirects and the
-  // sagas' moves come after the first commit.
-  useLayoutEffect(
-    () =>
-      router.subscribe((state) => {
-        startTransition(() => setLocation(state.location));
-      }),
-    [router],
-  );
+  useLayoutEffect(() => {
+    const show = (state: RouterState) => {
+      startTransition(() => setLocation(state.location));
+    };
+    const unsubscribe = router.subscribe(show);
+    // The home page's first render is a transition that yields to the browser: a stored session's
+    // subscription can move the router before it commits, and that move is shown now.
+    if (router.state.location !== location) show(router.state);
+    return unsubscribe;
+    // Subscribed once per router; `location` is what its first render showed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [router]);
   return (
     <Router location={location} navigator={router.navigator}>
       <CrashBoundary location={location}>

@@ -1,0 +1,31 @@
+import { StyleProvider } from '@ant-design/cssinjs';
+import { render, screen } from '@testing-library/react';
+import { createFakeServices } from '../test/fakeServices';
+import { App } from './App';
+import { createMemoryPortalRouter, type PortalRouter } from './portalRouter';
+import { makeStore } from './store';
+
+// The routes follow the router (docs/performance.md: navigations in transitions), including a move
+// made while the first render was still being drawn: on the home page that render is a transition
+// that yields to the browser, and a stored session's subscription can move the router meanwhile.
+
+/** Rendered after the portal in the same pass: moves the router before anything has committed. */
+function MoveDuringFirstRender({ router, to }: { router: PortalRouter; to: string }) {
+  if (router.state.location.pathname !== to) router.navigate(to);
+  return null;
+}
+
+it('shows a move made before the first render committed', async () => {
+  const { services } = createFakeServices();
+  const router = createMemoryPortalRouter('/');
+  const store = makeStore({ context: services });
+  render(
+    <StyleProvider mock="server">
+      <App store={store} router={router} config={services.config} />
+      <MoveDuringFirstRender router={router} to="/support" />
+    </StyleProvider>,
+  );
+  expect(await screen.findByTitle('Support site')).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/support');
+  router.dispose();
+});
