@@ -1,4 +1,5 @@
 import { lazy, useEffect, useState, type ComponentType } from 'react';
+import { chunkLoader } from '../components/chunkLoader';
 
 /** A screen or dialog in its own chunk that can be fetched ahead of its first use. */
 export type LazyPart<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
@@ -9,24 +10,13 @@ export type LazyPart<P extends object> = ComponentType<P> & { preload: () => Pro
  * a prefetched dialog shows its content in the frame that opens it (docs/performance.md).
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
-  let loaded: ComponentType<P> | undefined;
-  let loading: Promise<ComponentType<P>> | undefined;
-  const preload = () => {
-    loading ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        // A failed fetch (offline, new deployment) is tried again on the next use.
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
-  };
+  const chunk = chunkLoader(load);
+  const preload = () => chunk.preload();
   const Suspending = lazy(() => preload().then((component) => ({ default: component })));
   function Part(props: P) {
     // Chosen once per mount: switching from the lazy wrapper to the loaded component later would
     // remount a dialog someone is using (its field, its focus, a click in flight).
-    const [Component] = useState(() => loaded ?? Suspending);
+    const [Component] = useState(() => chunk.loaded() ?? Suspending);
     return <Component {...props} />;
   }
   return Object.assign(Part, { preload });

@@ -1,4 +1,4 @@
-import { preloadDropdown } from '../components/dropdownChunk';
+import { dropdownChunk } from '../components/dropdownChunk';
 import { lazyPart } from './lazyParts';
 
 // Every screen and dialog the first page does not show, each in its own chunk, named once here so the
@@ -47,7 +47,7 @@ export const HOME_NEXT_STEPS = [DashboardPage, ForbiddenPage, SupportPage, Error
 
 /** The admin menu's code (fetched first: the dialogs are opened from it), then every dialog. */
 export const DASHBOARD_NEXT_STEPS = [
-  { preload: preloadDropdown },
+  dropdownChunk,
   ConfirmAddDialog,
   SuccessDialog,
   ErrorDialog,

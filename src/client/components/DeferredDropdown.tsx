@@ -1,6 +1,6 @@
 import type { DropdownProps } from 'antd';
 import { cloneElement, useState, type MouseEvent, type ReactElement } from 'react';
-import { loadedDropdown, preloadDropdown, type Dropdown } from './dropdownChunk';
+import { dropdownChunk, type Dropdown } from './dropdownChunk';
 
 // antd's Dropdown with its Menu and their styles is one of the largest parts of the dashboard, and is
 // used only once the admin menu is opened: its code arrives in its own chunk (./dropdownChunk.ts),
@@ -18,13 +18,13 @@ export interface DeferredDropdownProps extends Omit<DropdownProps, 'open' | 'onO
  */
 export function DeferredDropdown({ children, ...props }: DeferredDropdownProps) {
   // Chosen at mount or at the first click, never in between: changing it remounts the trigger.
-  const [Component, setComponent] = useState<Dropdown | undefined>(loadedDropdown);
+  const [Component, setComponent] = useState<Dropdown | undefined>(dropdownChunk.loaded);
   const [open, setOpen] = useState(false);
 
   if (Component === undefined) {
     const openOnceLoaded = (event: MouseEvent) => {
       children.props.onClick?.(event);
-      preloadDropdown().then(
+      dropdownChunk.preload().then(
         (dropdown) => {
           setComponent(() => dropdown);
           setOpen(true);
