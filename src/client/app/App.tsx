@@ -1,12 +1,11 @@
-import { ConfigProvider } from 'antd';
 import { Provider } from 'react-redux';
 import type { PortalConfig } from '../../contract/config';
 import { PortalSurface } from '../components/PortalSurface';
 import { PortalConfigContext } from './portalConfigContext';
 import type { PortalRouter } from './portalRouter';
 import { PortalRoutes } from './PortalRoutes';
+import { PortalTheme } from './PortalTheme';
 import type { AppStore } from './store';
-import { portalTheme } from './theme';
 
 export interface AppProps {
   store: AppStore;
@@ -19,11 +18,11 @@ export function App({ store, router, config }: AppProps) {
   return (
     <Provider store={store}>
       <PortalConfigContext.Provider value={config}>
-        <ConfigProvider theme={portalTheme}>
+        <PortalTheme>
           <PortalSurface>
             <PortalRoutes router={router} />
           </PortalSurface>
-        </ConfigProvider>
+        </PortalTheme>
       </PortalConfigContext.Provider>
     </Provider>
   );

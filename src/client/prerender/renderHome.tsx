@@ -4,11 +4,10 @@
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { configureStore, type Store } from '@reduxjs/toolkit';
 import type { ReactNode } from 'react';
-import { ConfigProvider } from 'antd';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { rootReducer } from '../app/rootReducer';
-import { portalTheme } from '../app/theme';
+import { PortalTheme } from '../app/PortalTheme';
 import { PortalSurface } from '../components/PortalSurface';
 import { HomePage } from '../pages/HomePage';
 import { StaticMarkupContext } from './staticMarkup';
@@ -30,9 +29,9 @@ export function renderWithPortalStyles(tree: ReactNode, store: Store): Prerender
     <StaticMarkupContext.Provider value>
       <StyleProvider cache={cache}>
         <Provider store={store}>
-          <ConfigProvider theme={portalTheme}>
+          <PortalTheme>
             <PortalSurface>{tree}</PortalSurface>
-          </ConfigProvider>
+          </PortalTheme>
         </Provider>
       </StyleProvider>
     </StaticMarkupContext.Provider>,
