@@ -173,7 +173,15 @@ class DeadlineQueue {
   }
 }
 
-const waitingOf = new WeakMap<FastifyRequest, Waiting>();
+/**
+ * Each request's place in the queue, kept on the request itself: a WeakMap keyed by the request,
+ * whose value points back at it, kept every request and reply alive through V8's young-generation
+ * collections until the next full one, which made collecting garbage the API's largest cost
+ * (docs/performance.md).
+ */
+const WAITING = Symbol('deadline queue entry');
+
+type QueuedRequest = FastifyRequest & { [WAITING]: Waiting | null };
 
 /**
  * Gives every request of the scope a deadline `ms` from its arrival. Providers see it through
@@ -189,15 +197,21 @@ export function installRequestDeadline(scope: FastifyInstance, ms: number): void
       );
     }
   });
+  // Declared with the request, so every request has the same shape (Fastify's decorateRequest).
+  scope.decorateRequest(WAITING, null);
   scope.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
     const waiting = queue.add(request, reply);
-    waitingOf.set(request, waiting);
+    (request as QueuedRequest)[WAITING] = waiting;
     // Everything Fastify runs next for this request (hooks, handler) inherits the deadline.
     storage.run(new QueuedDeadline(Date.now() + ms, waiting), done);
   });
   scope.addHook('onResponse', (request, _reply, done) => {
-    const waiting = waitingOf.get(request);
-    if (waiting !== undefined) queue.remove(waiting);
+    const queued = request as QueuedRequest;
+    const waiting = queued[WAITING];
+    if (waiting !== null) {
+      queued[WAITING] = null;
+      queue.remove(waiting);
+    }
     done();
   });
 }

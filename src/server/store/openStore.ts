@@ -9,6 +9,7 @@ import { createAdvisoryLocks, createProcessLocks } from './locks';
 import { migrateToLatest } from './migrations';
 import type { PortalStore } from './portalStore';
 import type { PortalDatabase } from './schema';
+import { sqliteRevocationLookup } from './sqliteRevocations';
 
 // Opening the portal store (docs/deploy.md): SQLite in PORTAL_DATA_DIR unless DATABASE_URL names a
 // PostgreSQL database; either way the schema is migrated before the first request.
@@ -77,7 +78,10 @@ export function createSqliteStore(file: string): UnmigratedStore {
   const db = new Kysely<PortalDatabase>({
     dialect: new SqliteDialect({ database: withStatementCache(database) }),
   });
-  const store = createKyselyStore(db, 'sqlite', createProcessLocks(), () => db.destroy());
+  const store: PortalStore = {
+    ...createKyselyStore(db, 'sqlite', createProcessLocks(), () => db.destroy()),
+    isSessionRevoked: sqliteRevocationLookup(database),
+  };
   return { store, migrate: () => migrateToLatest(db, 'sqlite') };
 }
 

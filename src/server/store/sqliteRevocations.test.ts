@@ -1,0 +1,42 @@
+import { loadSqliteDriver } from '../providers/sandbox/sqliteDriver';
+import { createSqliteStore } from './openStore';
+import { sqliteRevocationLookup } from './sqliteRevocations';
+
+// The SQLite store's own revocation lookup: it answers what Kysely's queries on the same connection
+// wrote, at once, and fails as a rejected promise, as the query through Kysely did.
+
+const NOW = Date.UTC(2030, 0, 15, 9, 0, 0);
+const HOUR = 3_600_000;
+
+it('sees a revocation the store has just written, and only that session', async () => {
+  const { store, migrate } = createSqliteStore(':memory:');
+  await migrate();
+  expect(await store.isSessionRevoked('sid-1')).toBe(false);
+  await store.revokeSession('sid-1', NOW + HOUR, NOW);
+  expect(await store.isSessionRevoked('sid-1')).toBe(true);
+  expect(await store.isSessionRevoked('sid-2')).toBe(false);
+  // Swept once its session has expired anyway, like any other record.
+  await store.sweepRevocations(NOW + 2 * HOUR);
+  expect(await store.isSessionRevoked('sid-1')).toBe(false);
+  await store.close();
+});
+
+/** The message a promise rejects with, or null when it resolves. */
+function rejectionOf(promise: Promise<unknown>): Promise<string | null> {
+  // better-sqlite3's errors may come from another test file's realm, so no instanceof Error here.
+  return promise.then(
+    () => null,
+    (error: unknown) => String((error as { message?: unknown }).message),
+  );
+}
+
+it('rejects, never throws, when the table is missing or the connection is closed', async () => {
+  const Database = loadSqliteDriver();
+  const database = new Database(':memory:');
+  const lookup = sqliteRevocationLookup(database);
+  expect(await rejectionOf(lookup('sid'))).toMatch(/revoked_sessions/);
+  database.exec('CREATE TABLE revoked_sessions (session_id TEXT PRIMARY KEY, expires_at INTEGER)');
+  await expect(lookup('sid')).resolves.toBe(false);
+  database.close();
+  expect(await rejectionOf(lookup('sid'))).not.toBeNull();
+});
