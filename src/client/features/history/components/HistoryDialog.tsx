@@ -107,7 +107,7 @@ export function HistoryDialog(props: HistoryDialogProps) {
           size="small"
           columns={columns}
           dataSource={history.entries}
-          loading={loading ? { tip: 'Loading the change history' } : false}
+          loading={loading ? { description: 'Loading the change history' } : false}
           pagination={false}
           locale={{ emptyText: loading ? ' ' : 'No changes recorded' }}
           scroll={{ x: 720 }}
