@@ -1,4 +1,9 @@
-import { ConfigContext, type ConfigConsumerProps } from 'antd/lib/config-provider/context';
+import {
+  ConfigContext,
+  defaultIconPrefixCls,
+  defaultPrefixCls,
+  type ConfigConsumerProps,
+} from 'antd/lib/config-provider/context';
 import { DesignTokenContext, defaultConfig, defaultTheme } from 'antd/lib/theme/context';
 import useResetIconStyle from 'antd/lib/theme/util/useResetIconStyle';
 import { useContext, useMemo, type ReactNode } from 'react';
@@ -12,15 +17,13 @@ import { portalTheme } from './theme';
 
 type DesignTokenValue = React.ContextType<typeof DesignTokenContext>;
 
-const ICON_PREFIX = 'anticon';
-
 /** portalTheme merged over antd's defaults, as ConfigProvider's useTheme merges a theme prop. */
 const mergedTheme = {
   ...defaultConfig,
   ...portalTheme,
   token: { ...defaultConfig.token, ...portalTheme.token },
   components: { ...portalTheme.components },
-  cssVar: { prefix: 'ant', ...portalTheme.cssVar },
+  cssVar: { prefix: defaultPrefixCls, ...portalTheme.cssVar },
 };
 
 /** What ConfigProvider puts in antd's DesignTokenContext for that theme (no algorithm: the default). */
@@ -32,14 +35,14 @@ const designToken: DesignTokenValue = {
 
 /** antd's icon styles, registered inside the theme as ConfigProvider registers them. */
 function IconStyle() {
-  useResetIconStyle(ICON_PREFIX);
+  useResetIconStyle(defaultIconPrefixCls);
   return null;
 }
 
 export function PortalTheme({ children }: { children: ReactNode }) {
   const parent = useContext(ConfigContext);
   const config = useMemo<ConfigConsumerProps>(
-    () => ({ ...parent, iconPrefixCls: ICON_PREFIX, theme: mergedTheme }),
+    () => ({ ...parent, iconPrefixCls: defaultIconPrefixCls, theme: mergedTheme }),
     [parent],
   );
   return (

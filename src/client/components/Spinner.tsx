@@ -1,4 +1,5 @@
 import { Spin } from 'antd';
+import { defaultPrefixCls } from 'antd/lib/config-provider/context';
 import type { CSSProperties } from 'react';
 import { SPINNER_DIAMETERS_PX } from '../../contract/limits';
 
@@ -17,7 +18,7 @@ export interface SpinnerProps {
  * (docs/performance.md).
  */
 function diameterStyle(diameter: number): CSSProperties {
-  return { '--ant-spin-dot-size-lg': `${diameter}px` } as CSSProperties;
+  return { [`--${defaultPrefixCls}-spin-dot-size-lg`]: `${diameter}px` } as CSSProperties;
 }
 
 /** A spinner of one of the spec's diameters, announced as a status. */
