@@ -84,6 +84,35 @@ class PreloadPlugin {
   }
 }
 
+/**
+ * The early script (src/client/early.ts) sends a stored session's subscription request before the
+ * portal's scripts arrive: it comes first and at high priority, and it carries its own webpack runtime,
+ * so nothing else has to arrive before it runs (docs/performance.md).
+ */
+const EARLY_ENTRY = 'early';
+
+class EarlyScriptPlugin {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('EarlyScriptPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(
+        'EarlyScriptPlugin',
+        (data) => {
+          const early = compilation.entrypoints.get(EARLY_ENTRY);
+          if (early === undefined) return data;
+          const files = new Set(
+            early.getFiles().map((file) => `${compilation.outputOptions.publicPath}${file}`),
+          );
+          const isEarly = (tag) => tag.tagName === 'script' && files.has(tag.attributes.src);
+          const tags = data.headTags.filter(isEarly);
+          if (tags.length !== 1) throw new Error(`Expected one early script, found ${tags.length}`);
+          tags[0].attributes.fetchpriority = 'high';
+          return { ...data, headTags: [...tags, ...data.headTags.filter((tag) => !isEarly(tag))] };
+        },
+      );
+    });
+  }
+}
+
 /** brotli and gzip files beside every asset, at the highest levels: the build pays once. */
 function compressedCopies() {
   // Kept even when compression gains little, so every asset has both copies.
@@ -112,7 +141,11 @@ module.exports = (env = {}, argv) => {
 
   return {
     mode: production ? 'production' : 'development',
-    entry: { main: './src/client/index.tsx' },
+    entry: {
+      // Its own runtime, in its one file: it must not wait for the portal's runtime file.
+      [EARLY_ENTRY]: { import: './src/client/early.ts', runtime: false },
+      main: './src/client/index.tsx',
+    },
     output: {
       path: production ? OUTPUT_DIR : DEV_OUTPUT_DIR,
       publicPath: '/',
@@ -150,6 +183,7 @@ module.exports = (env = {}, argv) => {
         template: 'public/index.html',
         favicon: 'public/favicon.svg',
       }),
+      new EarlyScriptPlugin(),
       ...(prerender
         ? [
             new HtmlWebpackPlugin({
@@ -167,7 +201,7 @@ module.exports = (env = {}, argv) => {
       moduleIds: 'deterministic',
       runtimeChunk: 'single',
       splitChunks: {
-        chunks: 'all',
+        chunks: (chunk) => chunk.name !== EARLY_ENTRY,
         cacheGroups: {
           // React, router and redux change rarely: one long-cached vendor file for the home page.
           framework: {

@@ -1,6 +1,7 @@
 import type { PortalConfig } from '../../contract/config';
 import { createBrowserService, type Navigate } from './browser';
 import { systemClock } from './clock';
+import { takeEarlyAnswer } from './earlyAnswers';
 import { createHttpService } from './http';
 import { createGoogleIdentity } from './identity/googleIdentity';
 import { createSandboxIdentity } from './identity/sandboxIdentity';
@@ -19,7 +20,7 @@ function createIdentity(config: PortalConfig): IdentityService {
 
 export function createServices(config: PortalConfig, navigate: Navigate): Services {
   return {
-    http: createHttpService(),
+    http: createHttpService({ takeEarlyAnswer: (request) => takeEarlyAnswer(request) }),
     identity: createIdentity(config),
     storage: createStorageService(),
     browser: createBrowserService(navigate),

@@ -19,6 +19,8 @@ export interface HttpServiceOptions {
   fetch?: FetchLike;
   /** Where cookies are read from; document.cookie in the browser. */
   readCookies?: () => string;
+  /** The answer to the same request sent before this service existed, if any (src/client/early.ts). */
+  takeEarlyAnswer?: (request: PortalRequest) => ReturnType<FetchLike> | undefined;
 }
 
 const SUCCESS_MIN = 200;
@@ -61,32 +63,57 @@ function withQuery(path: string, query?: Query): string {
   return `${path}${path.includes('?') ? '&' : '?'}${search}`;
 }
 
+/** A request as this service sends it: the URL and the options handed to fetch. */
+export interface PortalRequest {
+  url: string;
+  init: Parameters<FetchLike>[1];
+}
+
+/** How a GET goes out: the query in the URL, JSON asked for, the caller's headers, cookies of this origin. */
+export function getRequest(
+  path: string,
+  query?: Query,
+  headers: Record<string, string> = {},
+): PortalRequest {
+  return {
+    url: withQuery(path, query),
+    init: {
+      method: 'GET',
+      headers: { Accept: 'application/json', ...headers },
+      credentials: 'same-origin',
+    },
+  };
+}
+
 export function createHttpService(options: HttpServiceOptions = {}): HttpService {
   const doFetch: FetchLike = options.fetch ?? ((url, init) => window.fetch(url, init));
   const readCookies = options.readCookies ?? (() => document.cookie);
+  const takeEarlyAnswer = options.takeEarlyAnswer ?? (() => undefined);
 
-  async function send<T>(
-    method: 'GET' | 'POST',
-    url: string,
-    headers: Record<string, string>,
-    body?: unknown,
-  ): Promise<T> {
+  function postRequest(url: string, body: unknown): PortalRequest {
+    return {
+      url,
+      init: {
+        method: 'POST',
+        headers: {
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+          [XSRF_HEADER]: readCookie(readCookies(), XSRF_COOKIE) ?? '',
+        },
+        body: JSON.stringify(body),
+        credentials: 'same-origin',
+      },
+    };
+  }
+
+  async function send<T>({ url, init }: PortalRequest): Promise<T> {
     if (!isRelativeUrl(url)) {
       throw new TypeError(`Only relative URLs may be requested, not ${url}`);
     }
-    const allHeaders: Record<string, string> = { Accept: 'application/json', ...headers };
-    if (method !== 'GET') {
-      allHeaders['Content-Type'] = 'application/json';
-      allHeaders[XSRF_HEADER] = readCookie(readCookies(), XSRF_COOKIE) ?? '';
-    }
     let response: Awaited<ReturnType<FetchLike>>;
     try {
-      response = await doFetch(url, {
-        method,
-        headers: allHeaders,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        credentials: 'same-origin',
-      });
+      // A page that opened with a stored session may have sent this very request already (src/client/early.ts).
+      response = await (takeEarlyAnswer({ url, init }) ?? doFetch(url, init));
     } catch {
       const failure: HttpFailure = { status: NO_RESPONSE, body: null };
       throw failure;
@@ -106,7 +133,7 @@ export function createHttpService(options: HttpServiceOptions = {}): HttpService
   }
 
   return {
-    get: (path, query, headers = {}) => send('GET', withQuery(path, query), headers),
-    post: (path, body) => send('POST', path, {}, body),
+    get: (path, query, headers = {}) => send(getRequest(path, query, headers)),
+    post: (path, body) => send(postRequest(path, body)),
   };
 }

@@ -18,6 +18,7 @@ import type { SagaContext } from '../../app/sagaContext';
 import type { IdentityToken, TokenData } from '../../services/types';
 import { isLicensesDestination } from './destination';
 import { isConsumerEmail } from './isConsumerDomain';
+import { usableSession } from './storedSession';
 import { selectDestination, selectSessionEmail } from './sessionSelectors';
 import {
   appStarted,
@@ -59,12 +60,13 @@ export function* boot(): SagaIterator {
   const tokenData: TokenData | null = yield call([storage, storage.getTokenData]);
   const now: number = yield call([clock, clock.now]);
   const email: string | null = yield call([storage, storage.getEmail]);
-  if (tokenData === null || tokenData.expiry <= now || !email) {
+  const session = usableSession(tokenData, email, now);
+  if (session === null) {
     // Expired, unreadable, or without the e-mail it was issued for: not a usable session.
     yield call([storage, storage.removeTokenData]);
     return;
   }
-  yield call(continueToDestination, tokenData.token, email);
+  yield call(continueToDestination, session.token, session.email);
 }
 
 /** Home e-mail: consumer domains leave at once; otherwise the validator decides (docs/behaviour.md 4, docs/behaviour.md 5, docs/behaviour.md 8). */

@@ -9,7 +9,7 @@ import {
   takeLatest,
   takeLeading,
 } from 'redux-saga/effects';
-import { API_PATHS, TOKEN_HEADER, type AddLicenceRequest } from '../../../contract/api';
+import { API_PATHS, type AddLicenceRequest } from '../../../contract/api';
 import type { SubscriptionInfo } from '../../../contract/subscription';
 import {
   errorDialogShown,
@@ -21,6 +21,7 @@ import type { HttpFailure } from '../../services/types';
 import { addLicencesErrorMessage } from './addLicencesError';
 import { subscriptionFailureEntry } from './subscriptionFailure';
 import { selectPurchase, selectUser } from './subscriptionSelectors';
+import { subscriptionRequestFor } from './subscriptionRequest';
 import { readSubscriptionInfo, UNEXPECTED_SUBSCRIPTION_ANSWER } from './subscriptionShape';
 import {
   addLicencesConfirmed,
@@ -73,14 +74,7 @@ export function* fetchSubscription(action: ReturnType<typeof subscriptionRequest
   const browser: SagaContext['browser'] = yield getContext('browser');
   let answer: unknown;
   try {
-    answer = yield call(
-      [http, http.get],
-      API_PATHS.subscriptionInfo,
-      { email },
-      {
-        [TOKEN_HEADER]: token,
-      },
-    );
+    answer = yield call([http, http.get], ...subscriptionRequestFor({ token, email }));
   } catch (failure) {
     yield call(followSubscriptionFailure, failure);
     return;
