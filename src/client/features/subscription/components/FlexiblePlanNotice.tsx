@@ -1,4 +1,5 @@
-import { Alert, Typography } from 'antd';
+import { Alert } from 'antd';
+import { TextLink } from '../../../components/TextLink';
 
 export interface FlexiblePlanNoticeProps {
   helpCentreUrl: string;
@@ -15,9 +16,9 @@ export function FlexiblePlanNotice({ helpCentreUrl }: FlexiblePlanNoticeProps) {
         <>
           With a Flexible subscription you add licenses simply by adding a user.{' '}
           {/* Underlined: a link inside a sentence must not be told apart by colour alone. */}
-          <Typography.Link href={helpCentreUrl} target="_blank" rel="noopener noreferrer" underline>
+          <TextLink href={helpCentreUrl} target="_blank" rel="noopener noreferrer" underline>
             Learn more in the Help Center
-          </Typography.Link>
+          </TextLink>
         </>
       }
     />

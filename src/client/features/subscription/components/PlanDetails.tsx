@@ -1,5 +1,6 @@
-import { Badge, Descriptions, Tag } from 'antd';
+import { Descriptions, Tag } from 'antd';
 import { Panel, SectionTitle } from '../../../components/Panel';
+import { StatusDot, type StatusDotKind } from '../../../components/StatusDot';
 import { useId } from 'react';
 import type { SubscriptionInfo, SubscriptionStatus } from '../../../../contract/subscription';
 import { dayInWords, planInWords, STATUS_WORDS } from '../subscriptionWords';
@@ -11,7 +12,7 @@ export interface PlanDetailsProps {
   >;
 }
 
-const STATUS_BADGE: Record<SubscriptionStatus, 'success' | 'error' | 'warning'> = {
+const STATUS_BADGE: Record<SubscriptionStatus, StatusDotKind> = {
   ACTIVE: 'success',
   SUSPENDED: 'error',
   PENDING: 'warning',
@@ -35,7 +36,7 @@ export function PlanDetails({ subscription }: PlanDetailsProps) {
       key: 'status',
       label: 'Status',
       children: (
-        <Badge
+        <StatusDot
           status={STATUS_BADGE[subscription.status]}
           text={STATUS_WORDS[subscription.status]}
         />

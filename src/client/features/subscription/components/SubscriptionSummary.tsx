@@ -1,6 +1,6 @@
-import { Statistic } from 'antd';
 import { PageTitle, Panel } from '../../../components/Panel';
 import { CardColumns } from '../../../components/CardColumns';
+import { FigureStatistic } from '../../../components/FigureStatistic';
 import type { SubscriptionInfo } from '../../../../contract/subscription';
 
 export interface SubscriptionSummaryProps {
@@ -11,7 +11,7 @@ function Figure({ title, value }: { title: string; value: number }) {
   return (
     <Panel>
       <section aria-label={title}>
-        <Statistic title={title} value={value} />
+        <FigureStatistic title={title} value={value} />
       </section>
     </Panel>
   );
