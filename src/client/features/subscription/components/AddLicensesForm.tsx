@@ -1,4 +1,5 @@
-import { Button, Flex, InputNumber } from 'antd';
+import { Button, Flex } from 'antd';
+import { NumberField } from '../../../components/NumberField';
 import { Panel, SectionTitle, Sentence } from '../../../components/Panel';
 import { useId, useState, type FormEvent } from 'react';
 import { canAddSeats, normaliseSeatCount, type SeatCount } from '../seatCount';
@@ -30,7 +31,7 @@ export function AddLicensesForm({ max, onAdd, inputId: givenInputId }: AddLicens
           <label htmlFor={inputId}>Add Licenses</label>
         </SectionTitle>
         <Flex gap={8} wrap align="center">
-          <InputNumber<number | string>
+          <NumberField
             id={inputId}
             size="large"
             min={0}
