@@ -7,6 +7,7 @@ import {
   type ReactNode,
 } from 'react';
 import { Router, useRoutes, type Location } from 'react-router-dom';
+import { PortalRouterContext } from './guards';
 import { CrashScreen } from './parts';
 import type { PortalRouter, RouterState } from './portalRouter';
 import { routes } from './routes';
@@ -75,10 +76,12 @@ export function PortalRoutes({ router }: { router: PortalRouter }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [router]);
   return (
-    <Router location={location} navigator={router.navigator}>
-      <CrashBoundary location={location}>
-        <Routes />
-      </CrashBoundary>
-    </Router>
+    <PortalRouterContext.Provider value={router}>
+      <Router location={location} navigator={router.navigator}>
+        <CrashBoundary location={location}>
+          <Routes />
+        </CrashBoundary>
+      </Router>
+    </PortalRouterContext.Provider>
   );
 }

@@ -1,4 +1,13 @@
-import { act, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
+import { Provider } from 'react-redux';
+import { Router } from 'react-router-dom';
+import { forbiddenErrorStored } from '../events/portalEvents';
+import { subscriptionLoaded } from '../features/subscription/subscriptionSlice';
+import { createFakeServices } from '../test/fakeServices';
+import { PortalRouterContext, RequireUser } from './guards';
+import { createMemoryPortalRouter, type PortalRouter } from './portalRouter';
+import { makeStore, type AppStore } from './store';
 import type { SubscriptionInfo } from '../../contract/subscription';
 import { ok } from '../test/fakeServices';
 import { renderWithProviders } from '../test/renderWithProviders';
@@ -118,5 +127,53 @@ describe('the error boundary around the routes', () => {
     expect(await screen.findByTitle('Support site')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
     quiet.mockRestore();
+  });
+});
+
+describe('a guard whose page moved on before it acted (docs/behaviour.md 4.22)', () => {
+  // The boot saga can hold its answer as the page starts (src/client/early.ts): what it does then
+  // lands between the guard's render and its effect, which must not undo it.
+  function openLicencesWhile(meanwhile: (store: AppStore, router: PortalRouter) => void) {
+    const store = makeStore({ context: createFakeServices().services });
+    const router = createMemoryPortalRouter('/licenses');
+    // An earlier sibling's effect runs before the guard's own.
+    function Meanwhile() {
+      useEffect(() => meanwhile(store, router), []);
+      return null;
+    }
+    render(
+      <Provider store={store}>
+        <PortalRouterContext.Provider value={router}>
+          <Router location={router.state.location} navigator={router.navigator}>
+            <Meanwhile />
+            <RequireUser>
+              <p>Dashboard</p>
+            </RequireUser>
+          </Router>
+        </PortalRouterContext.Provider>
+      </Provider>,
+    );
+    return router;
+  }
+
+  it('stays on /licenses when the subscription arrived and the saga sent the screen there', () => {
+    const router = openLicencesWhile((store, router) => {
+      store.dispatch(subscriptionLoaded(sampleSubscription()));
+      router.navigate('/licenses');
+    });
+    expect(router.state.location.pathname).toBe('/licenses');
+  });
+
+  it('stays on /forbidden when the subscription failed and the saga sent the screen there', () => {
+    const router = openLicencesWhile((store, router) => {
+      store.dispatch(forbiddenErrorStored({ message: 'm', details: 'd' }));
+      router.navigate('/forbidden');
+    });
+    expect(router.state.location.pathname).toBe('/forbidden');
+  });
+
+  it('goes home when nothing arrived meanwhile', () => {
+    const router = openLicencesWhile(() => undefined);
+    expect(router.state.location.pathname).toBe('/');
   });
 });

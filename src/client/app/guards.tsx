@@ -1,19 +1,49 @@
-import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { useStore } from 'react-redux';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { PAGE_PATHS } from '../../contract/pages';
 import { selectHasStoredError } from '../features/errors/errorsSelectors';
 import { selectUser } from '../features/subscription/subscriptionSelectors';
 import { useAppSelector } from './hooks';
+import type { PortalRouter } from './portalRouter';
+import type { RootState } from './rootReducer';
 
 // Route guards of docs/behaviour.md 2: anything not allowed goes back to the home route.
+
+/** The router the screen follows, so a guard can tell whether the screen has moved on (./PortalRoutes.tsx). */
+export const PortalRouterContext = createContext<PortalRouter | null>(null);
+
+/**
+ * Goes home once this render is on screen, unless by then the page has moved on or the state
+ * allows it after all: the boot saga may already hold an answer when the page starts
+ * (src/client/early.ts), and the subscription it loads, or the failure screen it leads to, can
+ * arrive between this render and its effect (docs/behaviour.md 4.2, 4.22).
+ */
+function LeaveForHome({ allows }: { allows: (state: RootState) => boolean }) {
+  const store = useStore<RootState>();
+  const router = useContext(PortalRouterContext);
+  const shown = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    // React Router hands out its own copy of the location: the history's key tells one move from another.
+    const now = router?.state.location;
+    const movedOn = now !== undefined && (now.key !== shown.key || now.pathname !== shown.pathname);
+    if (movedOn || allows(store.getState())) return;
+    navigate(PAGE_PATHS.home, { replace: true });
+  }, [allows, navigate, router, shown, store]);
+  return null;
+}
+
+const holdsUser = (state: RootState) => Boolean(selectUser(state));
 
 /** /licenses: only while the state holds a user (docs/behaviour.md 2, docs/behaviour.md 6). */
 export function RequireUser({ children }: { children: ReactNode }) {
   const user = useAppSelector(selectUser);
-  return user ? children : <Navigate to="/" replace />;
+  return user ? children : <LeaveForHome allows={holdsUser} />;
 }
 
 /** /forbidden: only while an error is stored (docs/behaviour.md 2, docs/behaviour.md 4). */
 export function RequireStoredError({ children }: { children: ReactNode }) {
   const stored = useAppSelector(selectHasStoredError);
-  return stored ? children : <Navigate to="/" replace />;
+  return stored ? children : <LeaveForHome allows={selectHasStoredError} />;
 }
