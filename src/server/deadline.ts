@@ -141,6 +141,9 @@ class DeadlineQueue {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timerDue = due;
     this.timer = setTimeout(() => this.check(), Math.max(0, Math.ceil(due - performance.now())));
+    // Requests whose connection dropped before their answer wait here until their deadline: that
+    // must not keep a closing process (or a finished test run) alive.
+    this.timer.unref();
   }
 
   private check(): void {

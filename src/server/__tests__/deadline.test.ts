@@ -118,3 +118,38 @@ it('reads PORTAL_REQUEST_DEADLINE_MS, 20 s by default', () => {
     );
   }
 });
+
+it('holds no timer that keeps the process alive while requests wait for their deadline', async () => {
+  // An unusual deadline, so its timer is told apart from any other.
+  const deadlineMs = 1_337;
+  portal = await startPortal({ requestDeadlineMs: deadlineMs });
+  let arrived: () => void = () => undefined;
+  const waiting = new Promise<void>((resolve) => (arrived = resolve));
+  portal.sandbox.provider.verifyToken = () => {
+    arrived();
+    return never();
+  };
+  const realSetTimeout = global.setTimeout;
+  const deadlineTimers: NodeJS.Timeout[] = [];
+  const spy = jest.spyOn(global, 'setTimeout').mockImplementation(((
+    callback: () => void,
+    ms?: number,
+  ) => {
+    const timer = realSetTimeout(callback, ms);
+    if (ms !== undefined && ms > deadlineMs - 300 && ms <= deadlineMs) deadlineTimers.push(timer);
+    return timer;
+  }) as typeof setTimeout);
+  try {
+    const answer = portal
+      .browser()
+      .get(`${API_PATHS.subscriptionInfo}?email=admin%40acme.example`, { [TOKEN_HEADER]: 'x' });
+    await waiting;
+    // A connection dropped before its answer leaves its request waiting until the deadline; the
+    // process must still be free to exit meanwhile.
+    expect(deadlineTimers).not.toHaveLength(0);
+    expect(deadlineTimers.filter((timer) => timer.hasRef())).toEqual([]);
+    expect((await answer).status).toBe(504);
+  } finally {
+    spy.mockRestore();
+  }
+});
