@@ -7,9 +7,8 @@ import {
   type ReactNode,
 } from 'react';
 import { Router, useRoutes, type Location } from 'react-router-dom';
-import { PortalRouterContext } from './guards';
 import { CrashScreen } from './parts';
-import type { PortalRouter, RouterState } from './portalRouter';
+import { PortalRouterContext, type PortalRouter, type RouterState } from './portalRouter';
 import { routes } from './routes';
 
 interface CrashBoundaryProps {

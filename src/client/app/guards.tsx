@@ -1,17 +1,14 @@
-import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { useContext, useEffect, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PAGE_PATHS } from '../../contract/pages';
 import { selectHasStoredError } from '../features/errors/errorsSelectors';
 import { selectUser } from '../features/subscription/subscriptionSelectors';
 import { useAppSelector } from './hooks';
-import type { PortalRouter } from './portalRouter';
+import { PortalRouterContext } from './portalRouter';
 import type { RootState } from './rootReducer';
 
 // Route guards of docs/behaviour.md 2: anything not allowed goes back to the home route.
-
-/** The router the screen follows, so a guard can tell whether the screen has moved on (./PortalRoutes.tsx). */
-export const PortalRouterContext = createContext<PortalRouter | null>(null);
 
 /**
  * Goes home once this render is on screen, unless by then the page has moved on or the state
@@ -26,8 +23,7 @@ function LeaveForHome({ allows }: { allows: (state: RootState) => boolean }) {
   const navigate = useNavigate();
   useEffect(() => {
     // React Router hands out its own copy of the location: the history's key tells one move from another.
-    const now = router?.state.location;
-    const movedOn = now !== undefined && (now.key !== shown.key || now.pathname !== shown.pathname);
+    const movedOn = router !== null && router.state.location.key !== shown.key;
     if (movedOn || allows(store.getState())) return;
     navigate(PAGE_PATHS.home, { replace: true });
   }, [allows, navigate, router, shown, store]);

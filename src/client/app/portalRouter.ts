@@ -1,3 +1,4 @@
+import { createContext } from 'react';
 import {
   UNSAFE_createBrowserHistory as createBrowserHistory,
   UNSAFE_createMemoryHistory as createMemoryHistory,
@@ -26,6 +27,9 @@ export interface PortalRouter {
   /** Stops following the history (the back and forward buttons); the page never needs it, tests do. */
   dispose(): void;
 }
+
+/** The router the screen follows (./PortalRoutes.tsx), so a guard can tell whether the screen has moved on. */
+export const PortalRouterContext = createContext<PortalRouter | null>(null);
 
 type History = ReturnType<typeof createBrowserHistory>;
 

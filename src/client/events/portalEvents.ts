@@ -10,8 +10,14 @@ export interface StoredError {
   details: string;
 }
 
+/** A signed-in person: the access token and the address it was issued for. */
+export interface SignedInSession {
+  token: string;
+  email: string;
+}
+
 /** Sign-in or a stored session asks for the subscription (session → subscription). */
-export const subscriptionRequested = createAction<{ token: string; email: string }>(
+export const subscriptionRequested = createAction<SignedInSession>(
   'subscription/subscriptionRequested',
 );
 

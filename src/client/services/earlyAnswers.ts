@@ -6,7 +6,7 @@ import type { FetchLike, PortalRequest } from './http';
 type Answer = ReturnType<FetchLike>;
 
 /** Where the early script leaves its requests for the portal's code, which arrives later. */
-export const EARLY_ANSWERS_KEY = '__portalEarlyAnswers';
+const EARLY_ANSWERS_KEY = '__portalEarlyAnswers';
 
 type EarlyAnswers = Map<string, Answer>;
 

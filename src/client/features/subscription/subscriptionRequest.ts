@@ -1,4 +1,5 @@
 import { API_PATHS, TOKEN_HEADER } from '../../../contract/api';
+import type { SignedInSession } from '../../events/portalEvents';
 import type { Query } from '../../services/types';
 
 /** The subscription fetch of docs/behaviour.md 4.2 and 4.9: the address in the query, the token in the
@@ -6,9 +7,6 @@ import type { Query } from '../../services/types';
 export function subscriptionRequestFor({
   token,
   email,
-}: {
-  token: string;
-  email: string;
-}): [path: string, query: Query, headers: Record<string, string>] {
+}: SignedInSession): [path: string, query: Query, headers: Record<string, string>] {
   return [API_PATHS.subscriptionInfo, { email }, { [TOKEN_HEADER]: token }];
 }

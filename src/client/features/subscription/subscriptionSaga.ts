@@ -69,12 +69,11 @@ export function* followSubscriptionFailure(failure: unknown): SagaIterator {
 }
 
 export function* fetchSubscription(action: ReturnType<typeof subscriptionRequested>): SagaIterator {
-  const { token, email } = action.payload;
   const http: SagaContext['http'] = yield getContext('http');
   const browser: SagaContext['browser'] = yield getContext('browser');
   let answer: unknown;
   try {
-    answer = yield call([http, http.get], ...subscriptionRequestFor({ token, email }));
+    answer = yield call([http, http.get], ...subscriptionRequestFor(action.payload));
   } catch (failure) {
     yield call(followSubscriptionFailure, failure);
     return;
