@@ -2,6 +2,8 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { readPortalConfig } from './app/config';
+import { opensOnDashboard } from './app/firstScreen';
+import { DashboardPage } from './app/parts';
 import { createBrowserPortalRouter } from './app/portalRouter';
 import { startPage } from './app/startPage';
 import { createServices } from './services/createServices';
@@ -25,6 +27,11 @@ export async function boot(root: HTMLElement) {
   }
   const store = startPage({ config, services, middleware, location: window.location });
 
+  // Rendered before its code is in, the dashboard would show the page's spinner for that moment, and
+  // React keeps a fallback it has shown on screen for 300 ms at least (docs/performance.md).
+  const dashboardFirst = opensOnDashboard(services.storage, window.location, Date.now());
+  if (dashboardFirst) await DashboardPage.preload().catch(() => undefined);
+
   const reactRoot = createRoot(root);
   const render = () =>
     reactRoot.render(
@@ -32,9 +39,11 @@ export async function boot(root: HTMLElement) {
         <App store={store} router={router} config={config} />
       </StrictMode>,
     );
-  // The home page renders in a transition, in slices that yield to the browser (docs/performance.md).
+  // The home page, and the dashboard opened with a stored session, render in a transition, in slices
+  // that yield to the browser (docs/performance.md); the dashboard's guard reads the state once that
+  // render is on screen (./app/guards.tsx), so a subscription already in shows the dashboard first.
   // Elsewhere a guard may send the person home on the first render (docs/behaviour.md 2.2, 2.3), and
   // that must happen before the subscription started above can lead back: that render stays at once.
-  if (window.location.pathname === PAGE_PATHS.home) startTransition(render);
+  if (window.location.pathname === PAGE_PATHS.home || dashboardFirst) startTransition(render);
   else render();
 }

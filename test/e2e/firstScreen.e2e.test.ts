@@ -1,0 +1,76 @@
+// A page load at /licenses with a usable stored session shows the dashboard as its first screen when
+// the subscription is already in by then, and the home page's spinner until it is otherwise
+// (docs/behaviour.md 4.2, 4.22; docs/performance.md).
+import type { Page } from 'playwright-core';
+import { API_PATHS } from '../../src/contract/api';
+import { signInToDashboard, waitForDashboard } from './support/actions';
+import { holdRequests } from './support/hold';
+import { describePortal } from './support/journey';
+import { ACME } from './support/sandbox';
+
+const { journey } = describePortal();
+
+const isMainScript = (url: URL) => /^\/js\/main\.[0-9a-f]+\.js$/.test(url.pathname);
+
+/** Every screen the page draws, in order, with the path it was drawn at. */
+async function watchScreens(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { drawnScreens: seen });
+    // The first that matches names the screen: the home page keeps its field while its spinner shows.
+    const screens: [string, string][] = [
+      ['dashboard', 'section[aria-label="Total Licenses"]'],
+      ['spinner', '[role=status]'],
+      ['home', 'input[type=email]'],
+    ];
+    new MutationObserver(() => {
+      const screen = screens.find(([, selector]) => document.querySelector(`#root ${selector}`));
+      if (screen === undefined) return;
+      const entry = `${screen[0]} at ${window.location.pathname}`;
+      if (seen.at(-1) !== entry) seen.push(entry);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { drawnScreens: string[] }).drawnScreens);
+}
+
+journey(
+  'a reload of the dashboard whose subscription is in draws the dashboard first, and nothing before it',
+  async ({ page }) => {
+    await signInToDashboard(page, ACME.admin);
+    const drawn = await watchScreens(page);
+    // The portal's code arrives only once the subscription has: the state holds it at the first render.
+    let releaseMain: () => void = () => undefined;
+    const mainHeld = new Promise<void>((resolve) => (releaseMain = resolve));
+    await page.route(isMainScript, async (route) => {
+      await mainHeld;
+      await route.continue();
+    });
+    const answered = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === API_PATHS.subscriptionInfo,
+    );
+    const reloaded = page.reload();
+    await answered;
+    releaseMain();
+    await reloaded;
+    await waitForDashboard(page);
+    await page.getByRole('heading', { level: 1, name: ACME.skuName }).waitFor();
+    expect(await drawn()).toEqual(['dashboard at /licenses']);
+  },
+);
+
+journey(
+  'a reload of the dashboard whose subscription is slow shows the home page’s spinner, then the dashboard',
+  async ({ page }) => {
+    await signInToDashboard(page, ACME.admin);
+    const drawn = await watchScreens(page);
+    const release = await holdRequests(page, API_PATHS.subscriptionInfo, 'GET');
+    await page.reload();
+    await page.getByRole('status', { name: 'Loading your subscription' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    release();
+    await waitForDashboard(page);
+    const screens = await drawn();
+    expect(screens[0]).toBe('spinner at /');
+    expect(screens.at(-1)).toBe('dashboard at /licenses');
+  },
+);
