@@ -1,17 +1,12 @@
 // The page's first script, small and fetched at high priority: with a usable stored session it sends
 // the subscription request before the portal's own scripts have arrived (docs/performance.md).
 import { earlySubscriptionRequest } from './app/earlySubscription';
-import { dayFormatter } from './features/subscription/subscriptionWords';
 import { sendEarly } from './services/earlyAnswers';
 import { createStorageService } from './services/storage';
 
 try {
   const request = earlySubscriptionRequest(createStorageService(), window.location, Date.now());
-  if (request !== null) {
-    sendEarly(request, (url, init) => window.fetch(url, init));
-    // The dashboard it leads to writes a day: the language's data loads now, not in its first render.
-    dayFormatter().format(0);
-  }
+  if (request !== null) sendEarly(request, (url, init) => window.fetch(url, init));
 } catch {
   // Nothing is lost: the boot saga sends the request itself.
 }

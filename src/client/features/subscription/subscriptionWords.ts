@@ -57,19 +57,10 @@ export function inactiveNotice(
   };
 }
 
-/**
- * How the dashboard writes a day: the viewer's language, in UTC so the day itself never shifts. A
- * page's first formatter loads the language's data (15 ms here, four times that on a phone), which
- * src/client/early.ts does while the portal's scripts arrive (docs/performance.md).
- */
-export function dayFormatter(locale?: string): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
-}
-
-/** A YYYY-MM-DD day in the viewer's language, e.g. 'March 31, 2027'. */
+/** A YYYY-MM-DD day in the viewer's language, e.g. 'March 31, 2027'; the day itself never shifts. */
 export function dayInWords(day: string, locale?: string): string {
   const [year, month, date] = day.split('-').map(Number);
   const at = Date.UTC(year ?? 0, (month ?? 1) - 1, date ?? 1);
   if (!Number.isFinite(at)) return day;
-  return dayFormatter(locale).format(at);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(at);
 }
