@@ -2,7 +2,7 @@
 // on a free port with a fresh sandbox, in Debian's Chromium: the home page, then the admin dashboard
 // signed in through the sandbox popup in the same browser profile. Prints every run and the median of
 // each figure (3 runs unless told) beside the targets of docs/performance.md; the JSON reports are
-// kept under test-results/lighthouse/.
+// kept under test-results/lighthouse/, with each run's artifacts too when LIGHTHOUSE_ARTIFACTS=1.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -152,10 +152,17 @@ async function main() {
       const figures: Figures[] = [];
       console.log(`\n${page.name} (${new URL(page.url).pathname}), Lighthouse mobile preset:`);
       for (let run = 1; run <= runs; run += 1) {
-        const result = await lighthouse(page.url, flags);
+        const name = `${page.name.replace(/\s+/g, '-')}-${run}`;
+        // LIGHTHOUSE_ARTIFACTS=1 keeps the trace and network log for scripts/lantern-what-if.ts.
+        const artifacts =
+          process.env.LIGHTHOUSE_ARTIFACTS === '1' ? path.join(reportDir, name) : null;
+        const result = await lighthouse(
+          page.url,
+          artifacts === null ? flags : { ...flags, gatherMode: artifacts, auditMode: artifacts },
+        );
         if (result === undefined) throw new Error('Lighthouse returned no result');
         const lhr = result.lhr;
-        const file = path.join(reportDir, `${page.name.replace(/\s+/g, '-')}-${run}.json`);
+        const file = path.join(reportDir, `${name}.json`);
         writeFileSync(file, JSON.stringify(lhr));
         if (lhr.runtimeError) throw new Error(`${page.name}: ${lhr.runtimeError.message}`);
         figures.push(figuresOf(lhr));
