@@ -9,12 +9,11 @@ import {
   storeTokenData,
   waitForDashboard,
 } from './support/actions';
+import { holdMainScript } from './support/hold';
 import { describePortal } from './support/journey';
 import { ACME } from './support/sandbox';
 
 const { journey } = describePortal();
-
-const isMainScript = (url: URL) => /^\/js\/main\.[0-9a-f]+\.js$/.test(url.pathname);
 
 journey(
   'a reload of the dashboard asks for the subscription once, before the portal’s code runs',
@@ -23,12 +22,7 @@ journey(
     const before = requestsTo(API_PATHS.subscriptionInfo).length;
 
     // The portal's own entry is held back until the subscription request has gone out.
-    let releaseMain: () => void = () => undefined;
-    const mainHeld = new Promise<void>((resolve) => (releaseMain = resolve));
-    await page.route(isMainScript, async (route) => {
-      await mainHeld;
-      await route.continue();
-    });
+    const releaseMain = await holdMainScript(page);
     const reloaded = page.reload();
     const sentEarly: Request = await page.waitForRequest(
       (request) => new URL(request.url()).pathname === API_PATHS.subscriptionInfo,

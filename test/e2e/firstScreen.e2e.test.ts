@@ -4,13 +4,11 @@
 import type { Page } from 'playwright-core';
 import { API_PATHS } from '../../src/contract/api';
 import { signInToDashboard, waitForDashboard } from './support/actions';
-import { holdRequests } from './support/hold';
+import { holdMainScript, holdRequests } from './support/hold';
 import { describePortal } from './support/journey';
 import { ACME } from './support/sandbox';
 
 const { journey } = describePortal();
-
-const isMainScript = (url: URL) => /^\/js\/main\.[0-9a-f]+\.js$/.test(url.pathname);
 
 /** Every screen the page draws, in order, with the path it was drawn at. */
 async function watchScreens(page: Page): Promise<() => Promise<string[]>> {
@@ -39,12 +37,7 @@ journey(
     await signInToDashboard(page, ACME.admin);
     const drawn = await watchScreens(page);
     // The portal's code arrives only once the subscription has: the state holds it at the first render.
-    let releaseMain: () => void = () => undefined;
-    const mainHeld = new Promise<void>((resolve) => (releaseMain = resolve));
-    await page.route(isMainScript, async (route) => {
-      await mainHeld;
-      await route.continue();
-    });
+    const releaseMain = await holdMainScript(page);
     const answered = page.waitForResponse(
       (response) => new URL(response.url()).pathname === API_PATHS.subscriptionInfo,
     );
