@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { readPortalConfig } from './app/config';
-import { opensOnDashboard } from './app/firstScreen';
+import { opensOnDashboard, waitForDashboardCode } from './app/firstScreen';
 import { DashboardPage } from './app/parts';
 import { createBrowserPortalRouter } from './app/portalRouter';
 import { startPage } from './app/startPage';
@@ -30,7 +30,7 @@ export async function boot(root: HTMLElement) {
   // Rendered before its code is in, the dashboard would show the page's spinner for that moment, and
   // React keeps a fallback it has shown on screen for 300 ms at least (docs/performance.md).
   const dashboardFirst = opensOnDashboard(services.storage, window.location, Date.now());
-  if (dashboardFirst) await DashboardPage.preload().catch(() => undefined);
+  if (dashboardFirst) await waitForDashboardCode(DashboardPage.preload);
 
   const reactRoot = createRoot(root);
   const render = () =>

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { API_PATHS } from '../../src/contract/api';
 import { signInToDashboard, waitForDashboard } from './support/actions';
-import { holdMainScript, holdRequests } from './support/hold';
+import { holdMainScript, holdRequests, holdScript } from './support/hold';
 import { describePortal } from './support/journey';
 import { ACME } from './support/sandbox';
 
@@ -65,5 +65,19 @@ journey(
     const screens = await drawn();
     expect(screens[0]).toBe('spinner at /');
     expect(screens.at(-1)).toBe('dashboard at /licenses');
+  },
+);
+
+journey(
+  'a reload of the dashboard whose code is slow shows the page’s spinner, not a blank page, then the dashboard',
+  async ({ page }) => {
+    await signInToDashboard(page, ACME.admin);
+    const drawn = await watchScreens(page);
+    const release = await holdScript(page, 'dashboard');
+    await page.reload();
+    await page.getByRole('status', { name: 'Loading the page' }).waitFor();
+    release();
+    await waitForDashboard(page);
+    expect(await drawn()).toEqual(['spinner at /licenses', 'dashboard at /licenses']);
   },
 );

@@ -1,5 +1,5 @@
 import { createFakeServices, FAKE_NOW } from '../test/fakeServices';
-import { opensOnDashboard } from './firstScreen';
+import { opensOnDashboard, waitForDashboardCode } from './firstScreen';
 
 // A page load that leads straight to the dashboard renders it first, with its code already in
 // (docs/behaviour.md 4.2, docs/performance.md); every other page load starts as before.
@@ -26,5 +26,37 @@ describe('opensOnDashboard', () => {
     ['the support page', '/support', fresh, ADMIN],
   ])('is false with %s', (_case, pathname, tokenData, email) => {
     expect(opens(pathname, tokenData, email)).toBe(false);
+  });
+});
+
+describe('waitForDashboardCode', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  /** Whether the wait has settled once pending promises have run. */
+  async function settled(wait: Promise<void>): Promise<boolean> {
+    let done = false;
+    void wait.then(() => (done = true));
+    await jest.advanceTimersByTimeAsync(0);
+    return done;
+  }
+
+  it('settles as soon as the code is in', async () => {
+    expect(await settled(waitForDashboardCode(() => Promise.resolve('dashboard'), 300))).toBe(true);
+  });
+
+  it('settles when the download fails, so the page still renders', async () => {
+    expect(
+      await settled(waitForDashboardCode(() => Promise.reject(new Error('offline')), 300)),
+    ).toBe(true);
+  });
+
+  it('stops waiting for a download that stalls once the time is up', async () => {
+    const wait = waitForDashboardCode(() => new Promise(() => undefined), 300);
+    expect(await settled(wait)).toBe(false);
+    await jest.advanceTimersByTimeAsync(299);
+    expect(await settled(wait)).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(await settled(wait)).toBe(true);
   });
 });

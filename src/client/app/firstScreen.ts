@@ -18,3 +18,26 @@ export function opensOnDashboard(
     usableSession(storage.getTokenData(), storage.getEmail(), now) !== null
   );
 }
+
+/**
+ * How long the first render waits for the dashboard's code. React holds a Suspense spinner it has shown
+ * for 300 ms at least, so code that arrives within that time shows the dashboard no later than the
+ * spinner would; a download that stalls gets the page's spinner instead of a blank page.
+ */
+export const DASHBOARD_CODE_WAIT_MS = 300;
+
+/** Settles once the dashboard's code is in, its download failed, or `ms` passed, whichever is first. */
+export function waitForDashboardCode(
+  preload: () => Promise<unknown>,
+  ms: number = DASHBOARD_CODE_WAIT_MS,
+): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    preload()
+      .catch(() => undefined)
+      .finally(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+  });
+}

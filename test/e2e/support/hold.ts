@@ -20,12 +20,13 @@ export async function holdRequests(
   return release;
 }
 
-/** Holds the portal's own entry script (main.<hash>.js) until released: what runs before it shows. */
-export async function holdMainScript(page: Page): Promise<() => void> {
+/** Holds one of the portal's scripts (`<name>.<hash>.js`, e.g. main or dashboard) until released. */
+export async function holdScript(page: Page, name: string): Promise<() => void> {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
+  const file = new RegExp(`^/js/${name}\\.[0-9a-f]+\\.js$`);
   await page.route(
-    (url) => /^\/js\/main\.[0-9a-f]+\.js$/.test(url.pathname),
+    (url) => file.test(url.pathname),
     async (route) => {
       await released;
       await route.continue();
@@ -33,3 +34,6 @@ export async function holdMainScript(page: Page): Promise<() => void> {
   );
   return release;
 }
+
+/** Holds the portal's own entry script until released: what runs before it shows. */
+export const holdMainScript = (page: Page) => holdScript(page, 'main');
