@@ -24,7 +24,7 @@ export function opensOnDashboard(
  * for 300 ms at least, so code that arrives within that time shows the dashboard no later than the
  * spinner would; a download that stalls gets the page's spinner instead of a blank page.
  */
-export const DASHBOARD_CODE_WAIT_MS = 300;
+const DASHBOARD_CODE_WAIT_MS = 300;
 
 /** Settles once the dashboard's code is in, its download failed, or `ms` passed, whichever is first. */
 export function waitForDashboardCode(

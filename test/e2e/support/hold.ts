@@ -1,38 +1,31 @@
-// Holds the portal's answers to one API path (or its entry script) until released, so a waiting state
-// stays on screen long enough to be checked. The request still reaches the real server afterwards.
+// Holds the portal's answers to one API path, or one of its scripts, until released, so a waiting
+// state stays on screen long enough to be checked. The request still reaches the real server afterwards.
 import type { Page } from 'playwright-core';
 
-export async function holdRequests(
+/** Holds every request to a matching URL (with `method`, when given) until the returned release. */
+async function holdMatching(
   page: Page,
-  pathName: string,
-  method: string,
+  matches: (url: URL) => boolean,
+  method?: string,
 ): Promise<() => void> {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
-    (url) => url.pathname === pathName,
-    async (route) => {
-      if (route.request().method() !== method) return route.fallback();
-      await released;
-      await route.continue();
-    },
-  );
+  await page.route(matches, async (route) => {
+    if (method !== undefined && route.request().method() !== method) return route.fallback();
+    await released;
+    await route.continue();
+  });
   return release;
 }
 
+export function holdRequests(page: Page, pathName: string, method: string): Promise<() => void> {
+  return holdMatching(page, (url) => url.pathname === pathName, method);
+}
+
 /** Holds one of the portal's scripts (`<name>.<hash>.js`, e.g. main or dashboard) until released. */
-export async function holdScript(page: Page, name: string): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
+export function holdScript(page: Page, name: string): Promise<() => void> {
   const file = new RegExp(`^/js/${name}\\.[0-9a-f]+\\.js$`);
-  await page.route(
-    (url) => file.test(url.pathname),
-    async (route) => {
-      await released;
-      await route.continue();
-    },
-  );
-  return release;
+  return holdMatching(page, (url) => file.test(url.pathname));
 }
 
 /** Holds the portal's own entry script until released: what runs before it shows. */
