@@ -1,6 +1,7 @@
-// `npx tsx scripts/screenshots.ts`: screenshots of every screen and dialog (docs/screenshots), taken
+// `npx tsx scripts/screenshots.ts [--phone]`: screenshots of every screen and dialog (docs/screenshots), taken
 // in headless Chromium against the real portal on a free port with a freshly seeded sandbox, and
-// written to docs/screenshots/. Set CHROMIUM_PATH when Chromium is not at /usr/bin/chromium.
+// written to docs/screenshots/, or with --phone at a phone's width to docs/screenshots/phone/.
+// Set CHROMIUM_PATH when Chromium is not at /usr/bin/chromium.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,8 +10,10 @@ import { launchChromium } from '../test/support/chromium';
 import { buildClientInto, startPortal } from '../test/support/portalProcess';
 
 const root = path.resolve(__dirname, '..');
-const outputDir = path.join(root, 'docs', 'screenshots');
-const VIEWPORT = { width: 1280, height: 800 };
+const phone = process.argv.includes('--phone');
+const outputDir = path.join(root, 'docs', 'screenshots', ...(phone ? ['phone'] : []));
+// A common phone's width (Lighthouse's mobile preset draws at 412 px).
+const VIEWPORT = phone ? { width: 390, height: 844 } : { width: 1280, height: 800 };
 const SERVER_READY_TIMEOUT_MS = 180_000;
 const STEP_TIMEOUT_MS = 20_000;
 /** antd dialogs zoom in; the picture is taken once they have settled. */

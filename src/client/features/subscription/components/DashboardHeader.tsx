@@ -55,9 +55,11 @@ export function DashboardHeader(props: DashboardHeaderProps) {
   const token = useDesignToken();
   return (
     <header>
+      {/* On a phone the actions go under the domain instead of squeezing it to a letter a line. */}
       <Flex
         align="center"
         justify="space-between"
+        wrap
         gap={16}
         style={{ background: '#0b3d91', color: '#fff', padding: '12px 24px' }}
       >
@@ -73,7 +75,7 @@ export function DashboardHeader(props: DashboardHeaderProps) {
         >
           {customerDomain.toUpperCase()}
         </strong>
-        <Flex align="center" gap={16}>
+        <Flex align="center" wrap gap={16}>
           {isAdmin && (
             <DeferredDropdown
               trigger={['click']}
