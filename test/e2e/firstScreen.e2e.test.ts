@@ -1,35 +1,14 @@
 // A page load at /licenses with a usable stored session shows the dashboard as its first screen when
 // the subscription is already in by then, and the home page's spinner until it is otherwise
 // (docs/behaviour.md 4.2, 4.22; docs/performance.md).
-import type { Page } from 'playwright-core';
 import { API_PATHS } from '../../src/contract/api';
 import { signInToDashboard, waitForDashboard } from './support/actions';
 import { holdMainScript, holdRequests, holdScript } from './support/hold';
 import { describePortal } from './support/journey';
+import { watchScreens } from './support/screens';
 import { ACME } from './support/sandbox';
 
 const { journey } = describePortal();
-
-/** Every screen the page draws, in order, with the path it was drawn at. */
-async function watchScreens(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    Object.assign(window, { drawnScreens: seen });
-    // The first that matches names the screen: the home page keeps its field while its spinner shows.
-    const screens: [string, string][] = [
-      ['dashboard', 'section[aria-label="Total Licenses"]'],
-      ['spinner', '[role=status]'],
-      ['home', 'input[type=email]'],
-    ];
-    new MutationObserver(() => {
-      const screen = screens.find(([, selector]) => document.querySelector(`#root ${selector}`));
-      if (screen === undefined) return;
-      const entry = `${screen[0]} at ${window.location.pathname}`;
-      if (seen.at(-1) !== entry) seen.push(entry);
-    }).observe(document, { childList: true, subtree: true });
-  });
-  return () => page.evaluate(() => (window as unknown as { drawnScreens: string[] }).drawnScreens);
-}
 
 journey(
   'a reload of the dashboard whose subscription is in draws the dashboard first, and nothing before it',

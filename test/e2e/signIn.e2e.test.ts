@@ -16,12 +16,30 @@ import {
 } from './support/actions';
 import { expectAccessible } from './support/accessibility';
 import { describePortal } from './support/journey';
+import { watchScreens } from './support/screens';
 import { ACME, FLEX, NOSUB_ADMIN, SANDBOX_PAGES, STRANGER } from './support/sandbox';
 
 const { journey } = describePortal();
 
 /** How long ago the expired token's expiry passed. */
 const EXPIRED_AGO_MS = 60_000;
+
+journey(
+  'after Allow the subscription’s spinner stays until the dashboard replaces the home page (4.9)',
+  async ({ page }) => {
+    const drawn = await watchScreens(page);
+    await page.goto('/');
+    await signIn(page, ACME.admin);
+    await waitForDashboard(page);
+    const screens = await drawn();
+    const fromSpinner = screens.slice(screens.lastIndexOf('spinner at /'));
+    // Not the e-mail form and sign-in button again, at /licenses, before the dashboard draws.
+    expect(fromSpinner.filter((screen) => screen !== 'spinner at /licenses')).toEqual([
+      'spinner at /',
+      'dashboard at /licenses',
+    ]);
+  },
+);
 
 journey('the admin signs in through the popup and sees the dashboard', async ({ page }) => {
   await page.goto('/');

@@ -1,4 +1,4 @@
-import { createContext } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import {
   UNSAFE_createBrowserHistory as createBrowserHistory,
   UNSAFE_createMemoryHistory as createMemoryHistory,
@@ -30,6 +30,20 @@ export interface PortalRouter {
 
 /** The router the screen follows (./PortalRoutes.tsx), so a guard can tell whether the screen has moved on. */
 export const PortalRouterContext = createContext<PortalRouter | null>(null);
+
+const NEVER_MOVES = () => () => undefined;
+
+/**
+ * Whether the router has already left `path` while the page drawn for it is still on screen: a move
+ * renders in a transition (./PortalRoutes.tsx), so the old page stays until the next one is ready.
+ * Read in step with the move, so the old page never draws a state the move has made stale.
+ */
+export function useMovedOnFrom(path: string): boolean {
+  const router = useContext(PortalRouterContext);
+  const movedOn = () => router !== null && router.state.location.pathname !== path;
+  // The pre-rendered home (../prerender) has no router: it never moves.
+  return useSyncExternalStore(router?.subscribe ?? NEVER_MOVES, movedOn, movedOn);
+}
 
 type History = ReturnType<typeof createBrowserHistory>;
 

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { NARROW_PAGE_MAX_WIDTH_PX, LICENSES_DESTINATION } from '../../contract/limits';
+import { PAGE_PATHS } from '../../contract/pages';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { usePrefetch } from '../app/lazyParts';
 import { HOME_NEXT_STEPS } from '../app/parts';
+import { useMovedOnFrom } from '../app/portalRouter';
 import { PageTitle, Panel, Sentence } from '../components/Panel';
 import { Spinner } from '../components/Spinner';
 import { EmailForm } from '../features/session/components/EmailForm';
@@ -20,7 +22,10 @@ import {
 export function HomePage() {
   const dispatch = useAppDispatch();
   const session = useAppSelector(selectSession);
-  const loadingSubscription = useAppSelector(selectLoadingSubscription);
+  // Once the subscription is in, the screen moves on (docs/behaviour.md 4.9): the spinner stays
+  // until the next page replaces this one, instead of the sign-in button showing again meanwhile.
+  const movedOn = useMovedOnFrom(PAGE_PATHS.home);
+  const loadingSubscription = useAppSelector(selectLoadingSubscription) || movedOn;
   const [email, setEmail] = useState(session.email);
   usePrefetch(HOME_NEXT_STEPS);
 
