@@ -18,15 +18,21 @@ const MAX_ASSET_BYTES = 700 * KIB;
 // once the runtime configuration is in it, and source maps are for debugging only.
 const COMPRESSIBLE = /\.(js|css|svg)$/;
 
-// src/contract/prerender.ts: the file the server sends for the plain home page.
+// src/contract/prerender.ts: the files the server sends for the plain home page and for /licenses.
 const PRERENDERED_HOME_FILE = 'prerendered-home.html';
+const DASHBOARD_PAGE_FILE = 'dashboard-page.html';
 
 /** What src/client/prerender/cli.tsx puts into each page of the build (docs/performance.md). */
-const PRERENDER_MODES = { 'index.html': 'portal', [PRERENDERED_HOME_FILE]: 'home' };
+const PRERENDER_MODES = {
+  'index.html': 'portal',
+  [PRERENDERED_HOME_FILE]: 'home',
+  [DASHBOARD_PAGE_FILE]: 'dashboard',
+};
 
 /**
  * Fills the pages at build time: index.html gets antd's styles for the screens a page load shows,
- * PRERENDERED_HOME_FILE the home page's markup and styles (src/client/prerender).
+ * PRERENDERED_HOME_FILE the home page's markup and styles, DASHBOARD_PAGE_FILE the dashboard's
+ * styles alone (src/client/prerender).
  */
 class PrerenderPlugin {
   apply(compiler) {
@@ -51,13 +57,16 @@ class PrerenderPlugin {
 }
 
 /**
- * The pages served for the routes other than the plain home page (index.html: /licenses, /forbidden,
- * /support, the home page with a query) are the dashboard or lead to it: they ask for the dashboard's
+ * The pages served for the routes other than the plain home page (DASHBOARD_PAGE_FILE: /licenses;
+ * index.html: /forbidden, /support, the home page with a query) are the dashboard or lead to it: they ask for the dashboard's
  * chunks with the page, at low priority, so they download beside the page's own scripts instead of
  * after the subscription (docs/performance.md). The chunk group is the one src/client/app/parts.ts
  * names.
  */
-const PRELOADED_CHUNK_GROUPS = { 'index.html': ['dashboard'] };
+const PRELOADED_CHUNK_GROUPS = {
+  'index.html': ['dashboard'],
+  [DASHBOARD_PAGE_FILE]: ['dashboard'],
+};
 
 class PreloadPlugin {
   apply(compiler) {
@@ -190,6 +199,11 @@ module.exports = (env = {}, argv) => {
               template: 'public/index.html',
               favicon: 'public/favicon.svg',
               filename: PRERENDERED_HOME_FILE,
+            }),
+            new HtmlWebpackPlugin({
+              template: 'public/index.html',
+              favicon: 'public/favicon.svg',
+              filename: DASHBOARD_PAGE_FILE,
             }),
             new PrerenderPlugin(),
             new PreloadPlugin(),

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import webpack, { type Configuration, type Stats } from 'webpack';
-import { PRERENDERED_HOME_FILE } from '../src/contract/prerender';
+import { DASHBOARD_PAGE_FILE, PRERENDERED_HOME_FILE } from '../src/contract/prerender';
 
 const root = path.resolve(__dirname, '..');
 // The webpack configuration is CommonJS without types.
@@ -101,6 +101,30 @@ function lazyParts(outputDir: string, initial: Set<string>): Part[] {
   return found.sort((a, b) => b.gzip - a.gzip);
 }
 
+/** TCP's first window, 10 segments of 1,460 bytes: a larger answer waits a round trip for the rest. */
+const FIRST_WINDOW_BYTES = 10 * 1460;
+/** What the server adds to a page of the build: its headers (930 bytes) and the configuration block. */
+const SERVED_PAGE_ALLOWANCE_BYTES = 1200;
+
+/** Each page of the build, brotli as the server sends it, against the first window (docs/performance.md). */
+function printPagesAgainstFirstWindow(outputDir: string): void {
+  const budget = FIRST_WINDOW_BYTES - SERVED_PAGE_ALLOWANCE_BYTES;
+  console.log(
+    `\nPages, brotli, against TCP's first window (${kib(FIRST_WINDOW_BYTES)}, ${kib(budget)} once the server's headers and configuration are in):`,
+  );
+  for (const [file, routes] of [
+    [PRERENDERED_HOME_FILE, '/'],
+    [DASHBOARD_PAGE_FILE, '/licenses'],
+    ['index.html', '/forbidden, /support, / with a query'],
+  ]) {
+    const full = path.join(outputDir, file);
+    if (!existsSync(full)) continue;
+    const { brotli } = sizesOf(readFileSync(full));
+    const verdict = brotli <= budget ? 'one round trip' : 'over: a second round trip';
+    console.log(`  ${`${file} (${routes})`.padEnd(58)} ${kib(brotli).padStart(11)}  ${verdict}`);
+  }
+}
+
 const kib = (bytes: number) => `${(bytes / KIB).toFixed(1)} KiB`;
 
 function row(name: string, sizes: Sizes): string {
@@ -161,6 +185,7 @@ async function main() {
       `Floor / reference: gzip ${kib(floorSum.gzip)} / ${kib(baseSum.gzip)} = ${(floorSum.gzip / baseSum.gzip).toFixed(2)}×, ` +
         `brotli ${(floorSum.brotli / baseSum.brotli).toFixed(2)}×`,
     );
+    printPagesAgainstFirstWindow(portalDir);
     if (gzipRatio > TARGET_RATIO) process.exitCode = 1;
   } finally {
     rmSync(workDir, { recursive: true, force: true });

@@ -4,6 +4,12 @@
 /** The file in the client build; webpack.config.js writes it under the same name. */
 export const PRERENDERED_HOME_FILE = 'prerendered-home.html';
 
+/**
+ * The dashboard's page in the client build, sent for /licenses: index.html with the styles of the
+ * dashboard's first screen alone, small enough to arrive in the first round trip (docs/performance.md).
+ */
+export const DASHBOARD_PAGE_FILE = 'dashboard-page.html';
+
 /** Where the build puts the markup: the page's empty root element. */
 export const ROOT_ELEMENT = '<div id="root"></div>';
 

@@ -6,7 +6,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PORTAL_CONFIG_ELEMENT_ID, type PortalConfig } from '../contract/config';
-import { PRERENDERED_HOME_FILE } from '../contract/prerender';
+import { DASHBOARD_PAGE_FILE, PRERENDERED_HOME_FILE } from '../contract/prerender';
 import type { ServerConfig } from './config';
 import { envelope } from './errorHandler';
 import { HASHED_ASSET_MAX_AGE_SECONDS } from './limits';
@@ -132,17 +132,26 @@ export async function spaRoutes(app: FastifyInstance, config: ServerConfig): Pro
     };
   };
   const readIndex = pageReader('index.html');
-  // Development builds write no pre-rendered home; index.html serves then.
+  // Development builds write neither the pre-rendered home nor the dashboard's page; index.html serves then.
   const readPrerenderedHome = pageReader(PRERENDERED_HOME_FILE);
+  const readDashboardPage = pageReader(DASHBOARD_PAGE_FILE);
   // Compressing a page at the highest brotli level takes about half a second for index.html with its
   // inline styles: done at start-up, not on the first visitor's request.
   if (!config.development) {
     readIndex();
     readPrerenderedHome();
+    readDashboardPage();
   }
 
+  /** The page of the build made for this route, if there is one (docs/performance.md). */
+  const ownPage = (request: FastifyRequest): CompressedPage | null => {
+    if (servesPrerenderedHome(request.url)) return readPrerenderedHome();
+    if (request.routeOptions.url === PAGE_PATHS.licences) return readDashboardPage();
+    return null;
+  };
+
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const page = (servesPrerenderedHome(request.url) ? readPrerenderedHome() : null) ?? readIndex();
+    const page = ownPage(request) ?? readIndex();
     if (page === null) return sendClientMissing(request, reply);
     const encoding = pageEncoding(request);
     reply
@@ -162,9 +171,11 @@ export async function spaRoutes(app: FastifyInstance, config: ServerConfig): Pro
     // Brotli or gzip files beside each asset, chosen by the client's Accept-Encoding.
     preCompressed: true,
     // Source maps show the client's source to anyone; they are for debugging sessions only.
-    // The pre-rendered home is a page, sent with its configuration by the routes above only.
+    // The pre-rendered home and the dashboard's page are pages, sent with their configuration by the
+    // routes above only.
     allowedPath: (pathName) =>
       !pathName.startsWith(`/${PRERENDERED_HOME_FILE}`) &&
+      !pathName.startsWith(`/${DASHBOARD_PAGE_FILE}`) &&
       (config.serveSourceMaps || !SOURCE_MAP.test(pathName)),
     setHeaders: (response, filePath) => {
       const name = path.basename(filePath);

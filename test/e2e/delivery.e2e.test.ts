@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Response } from 'playwright-core';
+import { DASHBOARD_PAGE_FILE, PRERENDERED_HOME_FILE } from '../../src/contract/prerender';
 import { describePortal } from './support/journey';
 
 const clientDir = path.resolve(__dirname, '..', '..', 'dist', 'client');
@@ -27,17 +28,23 @@ function preloadedScripts(page: string): { href: string; priority: string | unde
   }));
 }
 
-test('the pages for /licenses and the other routes ask for the dashboard chunks at low priority; the home page does not', () => {
-  const preloads = preloadedScripts('index.html');
-  expect(preloads.some(({ href }) => /^\/js\/dashboard\.[0-9a-f]+\.js$/.test(href))).toBe(true);
-  for (const { href, priority } of preloads) {
-    expect({ href, priority, exists: existsSync(path.join(clientDir, href)) }).toEqual({
-      href,
-      priority: 'low',
-      exists: true,
-    });
-  }
-  expect(preloadedScripts('prerendered-home.html')).toEqual([]);
+test.each([DASHBOARD_PAGE_FILE, 'index.html'])(
+  '%s (/licenses, or the other routes) asks for the dashboard chunks at low priority',
+  (file) => {
+    const preloads = preloadedScripts(file);
+    expect(preloads.some(({ href }) => /^\/js\/dashboard\.[0-9a-f]+\.js$/.test(href))).toBe(true);
+    for (const { href, priority } of preloads) {
+      expect({ href, priority, exists: existsSync(path.join(clientDir, href)) }).toEqual({
+        href,
+        priority: 'low',
+        exists: true,
+      });
+    }
+  },
+);
+
+test('the pre-rendered home page asks for no chunk ahead of use', () => {
+  expect(preloadedScripts(PRERENDERED_HOME_FILE)).toEqual([]);
 });
 
 test('the build writes a .br and a .gz copy beside every script, stylesheet and image', () => {

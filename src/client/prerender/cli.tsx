@@ -1,7 +1,8 @@
 // `tsx src/client/prerender/cli.tsx home|portal`: webpack.config.js runs this at build time with a page
 // of the build on stdin and writes what comes out in its place (docs/performance.md):
 // - home: the page with the home page's markup and antd's styles for it (prerendered-home.html);
-// - portal: the page with antd's styles for the screens a page load shows (index.html).
+// - portal: the page with antd's styles for the screens a page load shows (index.html);
+// - dashboard: the page with antd's styles for the dashboard alone (dashboard-page.html).
 import { withPrerenderedHome, withStyles } from '../../contract/prerender';
 
 // Modules are loaded below, after this: images are files the browser fetches, and only their address
@@ -23,11 +24,11 @@ async function main(mode: string | undefined) {
     const { markup, styles } = renderHome();
     return withPrerenderedHome(page, markup, styles);
   }
-  if (mode === 'portal') {
+  if (mode === 'portal' || mode === 'dashboard') {
     const { renderPortalStyles } = await import('./portalStyles');
-    return withStyles(page, renderPortalStyles());
+    return withStyles(page, renderPortalStyles(mode));
   }
-  throw new Error(`Unknown mode ${String(mode)}: home or portal`);
+  throw new Error(`Unknown mode ${String(mode)}: home, portal or dashboard`);
 }
 
 main(process.argv[2]).then(

@@ -46,15 +46,23 @@ const SAMPLE_CONFIG: PortalConfig = {
   recording: false,
 };
 
+/**
+ * Whose styles a page carries: 'portal', every screen a page load shows (index.html); 'dashboard',
+ * an annual plan's dashboard with its notices and spinners, for the dashboard's own page.
+ */
+export type StyledScreens = 'portal' | 'dashboard';
+
 /** antd's <style> elements for the home page, the dashboard, its notices and every spinner. */
-export function renderPortalStyles(): string {
+export function renderPortalStyles(screens: StyledScreens = 'portal'): string {
+  const everyScreen = screens === 'portal';
   const store = configureStore({ reducer: rootReducer });
   store.dispatch(subscriptionLoaded(STYLE_SAMPLE));
   return renderWithPortalStyles(
     <PortalConfigContext.Provider value={SAMPLE_CONFIG}>
-      <HomePage />
+      {everyScreen && <HomePage />}
       <DashboardPage />
-      <FlexiblePlanNotice helpCentreUrl="/" />
+      {/* Its link is the one use of Typography's styles on a dashboard: computed when it shows. */}
+      {everyScreen && <FlexiblePlanNotice helpCentreUrl="/" />}
       <InactiveSubscriptionNotice
         subscription={{ ...STYLE_SAMPLE, status: 'SUSPENDED', suspensionReasons: [] }}
       />

@@ -1,7 +1,12 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PORTAL_CONFIG_ELEMENT_ID, type PortalConfig } from '../../contract/config';
-import { PRERENDERED_HOME_FILE, withPrerenderedHome } from '../../contract/prerender';
+import {
+  DASHBOARD_PAGE_FILE,
+  PRERENDERED_HOME_FILE,
+  withPrerenderedHome,
+  withStyles,
+} from '../../contract/prerender';
 import { readConfig } from '../config';
 import { contentSecurityDirectives } from '../contentSecurity';
 import { injectPortalConfig } from '../spa';
@@ -115,6 +120,49 @@ describe('the pre-rendered home page (docs/performance.md)', () => {
 
   it('is not served as a file without its configuration', async () => {
     const answer = await portal.browser().get(`/${PRERENDERED_HOME_FILE}`);
+    expect(answer.status).toBe(404);
+  });
+});
+
+describe('the dashboard’s own page (docs/performance.md)', () => {
+  const DASHBOARD_STYLES = '<style>.dashboard-only{}</style>';
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await startPortal();
+    writeFileSync(
+      path.join(portal.dataDir, 'client', DASHBOARD_PAGE_FILE),
+      withStyles(TEST_INDEX_HTML, DASHBOARD_STYLES),
+    );
+  });
+  afterAll(async () => {
+    await portal.close();
+    removeDataDir(portal.dataDir);
+  });
+
+  it.each(['/licenses', '/licenses?from=mail'])(
+    'is what %s sends, compressed, uncached and with the config block',
+    async (route) => {
+      const answer = await portal.browser().get(route, { 'accept-encoding': 'br' });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-encoding')).toBe('br');
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.text).toContain(DASHBOARD_STYLES);
+      expect(answer.text).toContain('<div id="root"></div>');
+      expect(configBlockOf(answer.text).identity.kind).toBe('sandbox');
+    },
+  );
+
+  it.each(['/', '/?customer=support', '/forbidden', '/support'])(
+    'is not sent for %s',
+    async (route) => {
+      const answer = await portal.browser().get(route);
+      expect(answer.status).toBe(200);
+      expect(answer.text).not.toContain(DASHBOARD_STYLES);
+    },
+  );
+
+  it('is not served as a file without its configuration', async () => {
+    const answer = await portal.browser().get(`/${DASHBOARD_PAGE_FILE}`);
     expect(answer.status).toBe(404);
   });
 });
