@@ -112,11 +112,12 @@ function printPagesAgainstFirstWindow(outputDir: string): void {
   console.log(
     `\nPages, brotli, against TCP's first window (${kib(FIRST_WINDOW_BYTES)}, ${kib(budget)} once the server's headers and configuration are in):`,
   );
-  for (const [file, routes] of [
+  const pages: [file: string, routes: string][] = [
     [PRERENDERED_HOME_FILE, '/'],
     [DASHBOARD_PAGE_FILE, '/licenses'],
     ['index.html', '/forbidden, /support, / with a query'],
-  ]) {
+  ];
+  for (const [file, routes] of pages) {
     const full = path.join(outputDir, file);
     if (!existsSync(full)) continue;
     const { brotli } = sizesOf(readFileSync(full));
