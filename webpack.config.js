@@ -58,8 +58,8 @@ class PrerenderPlugin {
 
 /**
  * The pages served for the routes other than the plain home page (DASHBOARD_PAGE_FILE: /licenses;
- * index.html: /forbidden, /support, the home page with a query) are the dashboard or lead to it: they ask for the dashboard's
- * chunks with the page, at low priority, so they download beside the page's own scripts instead of
+ * index.html: /forbidden, /support, the home page with a query) are the dashboard or lead to it:
+ * they ask for the dashboard's chunks with the page, at low priority, so they download beside the page's own scripts instead of
  * after the subscription (docs/performance.md). The chunk group is the one src/client/app/parts.ts
  * names.
  */
@@ -120,6 +120,15 @@ class EarlyScriptPlugin {
       );
     });
   }
+}
+
+/** One page of the build from the one template; PrerenderPlugin and PreloadPlugin fill it by name. */
+function pageOfTheBuild(filename) {
+  return new HtmlWebpackPlugin({
+    template: 'public/index.html',
+    favicon: 'public/favicon.svg',
+    filename,
+  });
 }
 
 /** brotli and gzip files beside every asset, at the highest levels: the build pays once. */
@@ -188,23 +197,12 @@ module.exports = (env = {}, argv) => {
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({
-        template: 'public/index.html',
-        favicon: 'public/favicon.svg',
-      }),
+      pageOfTheBuild('index.html'),
       new EarlyScriptPlugin(),
       ...(prerender
         ? [
-            new HtmlWebpackPlugin({
-              template: 'public/index.html',
-              favicon: 'public/favicon.svg',
-              filename: PRERENDERED_HOME_FILE,
-            }),
-            new HtmlWebpackPlugin({
-              template: 'public/index.html',
-              favicon: 'public/favicon.svg',
-              filename: DASHBOARD_PAGE_FILE,
-            }),
+            pageOfTheBuild(PRERENDERED_HOME_FILE),
+            pageOfTheBuild(DASHBOARD_PAGE_FILE),
             new PrerenderPlugin(),
             new PreloadPlugin(),
           ]

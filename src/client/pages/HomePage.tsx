@@ -25,7 +25,7 @@ export function HomePage() {
   // Once the subscription is in, the screen moves on (docs/behaviour.md 4.9): the spinner stays
   // until the next page replaces this one, instead of the sign-in button showing again meanwhile.
   const movedOn = useMovedOnFrom(PAGE_PATHS.home);
-  const loadingSubscription = useAppSelector(selectLoadingSubscription) || movedOn;
+  const waitingForSubscription = useAppSelector(selectLoadingSubscription) || movedOn;
   const [email, setEmail] = useState(session.email);
   usePrefetch(HOME_NEXT_STEPS);
 
@@ -44,7 +44,7 @@ export function HomePage() {
         <EmailForm
           value={email}
           warn={session.destination !== LICENSES_DESTINATION}
-          busy={session.emailCheck === 'validating' || loadingSubscription}
+          busy={session.emailCheck === 'validating' || waitingForSubscription}
           onChange={changeEmail}
           onSubmit={(value) => dispatch(emailSubmitted({ email: value }))}
         />
@@ -55,7 +55,7 @@ export function HomePage() {
               <Spinner size="small" label="Validating email" />
             </div>
           )}
-          {loadingSubscription ? (
+          {waitingForSubscription ? (
             <Spinner size="medium" label="Loading your subscription" />
           ) : (
             session.emailCheck === 'confirmed' && (

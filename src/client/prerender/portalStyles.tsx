@@ -52,7 +52,7 @@ const SAMPLE_CONFIG: PortalConfig = {
  */
 export type StyledScreens = 'portal' | 'dashboard';
 
-/** antd's <style> elements for the home page, the dashboard, its notices and every spinner. */
+/** antd's <style> elements for those screens. */
 export function renderPortalStyles(screens: StyledScreens = 'portal'): string {
   const everyScreen = screens === 'portal';
   const store = configureStore({ reducer: rootReducer });

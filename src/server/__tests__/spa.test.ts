@@ -81,91 +81,97 @@ describe('serving the SPA', () => {
   });
 });
 
-describe('the pre-rendered home page (docs/performance.md)', () => {
-  const HOME_MARKUP = '<main><h1>Customer Portal</h1></main>';
-  let portal: Portal;
-  beforeAll(async () => {
-    portal = await startPortal();
-    writeFileSync(
-      path.join(portal.dataDir, 'client', PRERENDERED_HOME_FILE),
-      withPrerenderedHome(TEST_INDEX_HTML, HOME_MARKUP, '<style>main{}</style>'),
-    );
-  });
-  afterAll(async () => {
-    await portal.close();
-    removeDataDir(portal.dataDir);
-  });
+/**
+ * A page the build writes beside index.html for some routes (docs/performance.md): a portal whose
+ * client holds `html` as `file`, and the check that the file is not served under its own name.
+ */
+function describeBuildPage(
+  title: string,
+  file: string,
+  html: string,
+  routes: (portal: () => Portal) => void,
+) {
+  describe(title, () => {
+    let portal: Portal;
+    beforeAll(async () => {
+      portal = await startPortal();
+      writeFileSync(path.join(portal.dataDir, 'client', file), html);
+    });
+    afterAll(async () => {
+      await portal.close();
+      removeDataDir(portal.dataDir);
+    });
 
-  it.each(['/', '/index.html'])('is what %s sends, with the config block', async (route) => {
-    const answer = await portal.browser().get(route, { 'accept-encoding': 'br' });
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get('content-encoding')).toBe('br');
-    expect(answer.headers.get('cache-control')).toBe('no-store');
-    expect(answer.text).toContain(`<div id="root">${HOME_MARKUP}</div>`);
-    const styles = answer.text.indexOf('<style>main{}</style>');
-    expect(styles).toBeGreaterThan(0);
-    expect(styles).toBeLessThan(answer.text.indexOf('</head>'));
-    expect(configBlockOf(answer.text).identity.kind).toBe('sandbox');
-  });
+    routes(() => portal);
 
-  it.each(['/?customer=support', '/licenses', '/forbidden', '/support'])(
-    'is not sent for %s, which gets the empty page',
-    async (route) => {
-      const answer = await portal.browser().get(route);
-      expect(answer.status).toBe(200);
-      expect(answer.text).toContain('<div id="root"></div>');
-      expect(answer.text).not.toContain(HOME_MARKUP);
-    },
-  );
-
-  it('is not served as a file without its configuration', async () => {
-    const answer = await portal.browser().get(`/${PRERENDERED_HOME_FILE}`);
-    expect(answer.status).toBe(404);
+    it('is not served as a file without its configuration', async () => {
+      const answer = await portal.browser().get(`/${file}`);
+      expect(answer.status).toBe(404);
+    });
   });
-});
+}
 
-describe('the dashboard’s own page (docs/performance.md)', () => {
-  const DASHBOARD_STYLES = '<style>.dashboard-only{}</style>';
-  let portal: Portal;
-  beforeAll(async () => {
-    portal = await startPortal();
-    writeFileSync(
-      path.join(portal.dataDir, 'client', DASHBOARD_PAGE_FILE),
-      withStyles(TEST_INDEX_HTML, DASHBOARD_STYLES),
-    );
-  });
-  afterAll(async () => {
-    await portal.close();
-    removeDataDir(portal.dataDir);
-  });
+const HOME_MARKUP = '<main><h1>Customer Portal</h1></main>';
 
-  it.each(['/licenses', '/licenses?from=mail'])(
-    'is what %s sends, compressed, uncached and with the config block',
-    async (route) => {
-      const answer = await portal.browser().get(route, { 'accept-encoding': 'br' });
+describeBuildPage(
+  'the pre-rendered home page (docs/performance.md)',
+  PRERENDERED_HOME_FILE,
+  withPrerenderedHome(TEST_INDEX_HTML, HOME_MARKUP, '<style>main{}</style>'),
+  (portal) => {
+    it.each(['/', '/index.html'])('is what %s sends, with the config block', async (route) => {
+      const answer = await portal().browser().get(route, { 'accept-encoding': 'br' });
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-encoding')).toBe('br');
       expect(answer.headers.get('cache-control')).toBe('no-store');
-      expect(answer.text).toContain(DASHBOARD_STYLES);
-      expect(answer.text).toContain('<div id="root"></div>');
+      expect(answer.text).toContain(`<div id="root">${HOME_MARKUP}</div>`);
+      const styles = answer.text.indexOf('<style>main{}</style>');
+      expect(styles).toBeGreaterThan(0);
+      expect(styles).toBeLessThan(answer.text.indexOf('</head>'));
       expect(configBlockOf(answer.text).identity.kind).toBe('sandbox');
-    },
-  );
+    });
 
-  it.each(['/', '/?customer=support', '/forbidden', '/support'])(
-    'is not sent for %s',
-    async (route) => {
-      const answer = await portal.browser().get(route);
-      expect(answer.status).toBe(200);
-      expect(answer.text).not.toContain(DASHBOARD_STYLES);
-    },
-  );
+    it.each(['/?customer=support', '/licenses', '/forbidden', '/support'])(
+      'is not sent for %s, which gets the empty page',
+      async (route) => {
+        const answer = await portal().browser().get(route);
+        expect(answer.status).toBe(200);
+        expect(answer.text).toContain('<div id="root"></div>');
+        expect(answer.text).not.toContain(HOME_MARKUP);
+      },
+    );
+  },
+);
 
-  it('is not served as a file without its configuration', async () => {
-    const answer = await portal.browser().get(`/${DASHBOARD_PAGE_FILE}`);
-    expect(answer.status).toBe(404);
-  });
-});
+const DASHBOARD_STYLES = '<style>.dashboard-only{}</style>';
+
+describeBuildPage(
+  'the dashboard’s own page (docs/performance.md)',
+  DASHBOARD_PAGE_FILE,
+  withStyles(TEST_INDEX_HTML, DASHBOARD_STYLES),
+  (portal) => {
+    it.each(['/licenses', '/licenses?from=mail'])(
+      'is what %s sends, compressed, uncached and with the config block',
+      async (route) => {
+        const answer = await portal().browser().get(route, { 'accept-encoding': 'br' });
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get('content-encoding')).toBe('br');
+        expect(answer.headers.get('cache-control')).toBe('no-store');
+        expect(answer.text).toContain(DASHBOARD_STYLES);
+        expect(answer.text).toContain('<div id="root"></div>');
+        expect(configBlockOf(answer.text).identity.kind).toBe('sandbox');
+      },
+    );
+
+    it.each(['/', '/?customer=support', '/forbidden', '/support'])(
+      'is not sent for %s',
+      async (route) => {
+        const answer = await portal().browser().get(route);
+        expect(answer.status).toBe(200);
+        expect(answer.text).not.toContain(DASHBOARD_STYLES);
+      },
+    );
+  },
+);
 
 describe('the page template filled at build time', () => {
   it('takes the markup into the root and the styles into the head, and refuses another template', () => {
