@@ -108,6 +108,8 @@ journey(
     expect(await dialog.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Previous page' }).click();
     await dialog.getByText('Page 1').waitFor();
+    // The page number moves at the click; page 1's rows arrive with its load.
+    await dialog.getByText('Gave licence management access to person20@acme.example').waitFor();
 
     // The kind filter by keyboard: Tab into the radio group, an arrow to the next kind.
     await tabTo(page, dialog.getByRole('radio', { name: 'All changes' }), 'The kind filter');
