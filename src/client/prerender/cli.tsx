@@ -1,5 +1,5 @@
-// `tsx src/client/prerender/cli.tsx home|portal|dashboard`: webpack.config.js runs this at build time with a page
-// of the build on stdin and writes what comes out in its place (docs/performance.md):
+// `tsx src/client/prerender/cli.tsx home|portal|dashboard`: webpack.config.js runs this at build
+// time with a page of the build on stdin and writes what comes out in its place (docs/performance.md):
 // - home: the page with the home page's markup and antd's styles for it (prerendered-home.html);
 // - portal: the page with antd's styles for the screens a page load shows (index.html);
 // - dashboard: the page with antd's styles for the dashboard alone (dashboard-page.html).

@@ -111,6 +111,19 @@ function describeBuildPage(
   });
 }
 
+/**
+ * A page of the build as a browser gets it at `route`: 200, brotli, never cached and carrying the
+ * portal's configuration block; its text for the checks of each page.
+ */
+async function sentPage(portal: Portal, route: string): Promise<string> {
+  const answer = await portal.browser().get(route, { 'accept-encoding': 'br' });
+  expect(answer.status).toBe(200);
+  expect(answer.headers.get('content-encoding')).toBe('br');
+  expect(answer.headers.get('cache-control')).toBe('no-store');
+  expect(configBlockOf(answer.text).identity.kind).toBe('sandbox');
+  return answer.text;
+}
+
 const HOME_MARKUP = '<main><h1>Customer Portal</h1></main>';
 
 describeBuildPage(
@@ -119,15 +132,11 @@ describeBuildPage(
   withPrerenderedHome(TEST_INDEX_HTML, HOME_MARKUP, '<style>main{}</style>'),
   (portal) => {
     it.each(['/', '/index.html'])('is what %s sends, with the config block', async (route) => {
-      const answer = await portal().browser().get(route, { 'accept-encoding': 'br' });
-      expect(answer.status).toBe(200);
-      expect(answer.headers.get('content-encoding')).toBe('br');
-      expect(answer.headers.get('cache-control')).toBe('no-store');
-      expect(answer.text).toContain(`<div id="root">${HOME_MARKUP}</div>`);
-      const styles = answer.text.indexOf('<style>main{}</style>');
+      const text = await sentPage(portal(), route);
+      expect(text).toContain(`<div id="root">${HOME_MARKUP}</div>`);
+      const styles = text.indexOf('<style>main{}</style>');
       expect(styles).toBeGreaterThan(0);
-      expect(styles).toBeLessThan(answer.text.indexOf('</head>'));
-      expect(configBlockOf(answer.text).identity.kind).toBe('sandbox');
+      expect(styles).toBeLessThan(text.indexOf('</head>'));
     });
 
     it.each(['/?customer=support', '/licenses', '/forbidden', '/support'])(
@@ -152,13 +161,9 @@ describeBuildPage(
     it.each(['/licenses', '/licenses?from=mail'])(
       'is what %s sends, compressed, uncached and with the config block',
       async (route) => {
-        const answer = await portal().browser().get(route, { 'accept-encoding': 'br' });
-        expect(answer.status).toBe(200);
-        expect(answer.headers.get('content-encoding')).toBe('br');
-        expect(answer.headers.get('cache-control')).toBe('no-store');
-        expect(answer.text).toContain(DASHBOARD_STYLES);
-        expect(answer.text).toContain('<div id="root"></div>');
-        expect(configBlockOf(answer.text).identity.kind).toBe('sandbox');
+        const text = await sentPage(portal(), route);
+        expect(text).toContain(DASHBOARD_STYLES);
+        expect(text).toContain('<div id="root"></div>');
       },
     );
 
