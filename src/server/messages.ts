@@ -35,6 +35,11 @@ export const SERVER_TEXT = {
   upstreamTimeout: (service: string) => `${service} did not answer in time. Try again in a minute.`,
   changeNotApplied: (service: string) =>
     `${service} did not confirm the change, and reading it back shows it was not made. Try again in a minute.`,
+  // The delegate groups' own set-up (docs/configuration-google.md, "Delegate groups").
+  delegateGroupNotReady: (group: string) =>
+    `Google has just created the delegate group ${group} but does not show it yet. Try again in a minute.`,
+  delegateGroupRefusesOutsiders: (group: string) =>
+    `The delegate group ${group} still refuses members from outside the reseller's organisation after the portal allowed them; the reseller's Google Workspace must allow external members in groups.`,
   deadlineExceeded:
     'The portal could not finish in time. Try again; if you were changing something, reload first to see whether the change was made.',
   noPhoto: 'There is no photo for this account.',

@@ -83,6 +83,8 @@ it('quotes every message the server writes', () => {
     upstreamDailyQuota: ['<service>'],
     upstreamTimeout: ['<service>'],
     changeNotApplied: ['<service>'],
+    delegateGroupNotReady: ['<group>'],
+    delegateGroupRefusesOutsiders: ['<group>'],
   };
   for (const [name, text] of Object.entries(SERVER_TEXT)) {
     const quoted =

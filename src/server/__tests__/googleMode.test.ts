@@ -185,6 +185,25 @@ describe('licences and delegates', () => {
     expect(fake.members('portal-support-c0acme001@reseller.example')).toContain('new@acme.example');
   });
 
+  it('the first delegate add of a customer without groups creates one and answers 200', async () => {
+    await startPortal();
+    const group = 'portal-licence-c0flex001@reseller.example';
+    fake.deleteGroup(group);
+    const { browser } = await signIn('admin@flex.example');
+    const added = await browser.post<{ members: string[] }>(API_PATHS.licenceDelegate, {
+      email: 'buyer@flex.example',
+      customerId: 'C0flex001',
+      action: 'add',
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.members).toEqual(['buyer@flex.example']);
+    expect(fake.groupSettings(group)?.allowExternalMembers).toBe('true');
+    const history = await browser.get<{ entries: object[] }>('/api/history?customer=C0flex001');
+    expect(history.body.entries).toEqual([
+      expect.objectContaining({ action: 'add', member: 'buyer@flex.example', state: 'done' }),
+    ]);
+  });
+
   it('refuses a purchase on a suspended subscription before calling Google', async () => {
     await startPortal();
     const { browser, answer } = await signIn('admin@paused.example');

@@ -1,11 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import {
+  API_GROUP_SETTINGS,
   customerOfDomain,
   demoState,
   FAKE_GROUP_TEMPLATE,
   findUser,
   RESELLER_ADMIN,
+  type FakeGroupSettings,
   type FakeState,
   type FakeSubscription,
   type FakeUser,
@@ -17,6 +19,7 @@ import {
 } from './fakeGoogle/directory';
 import { startFakeDns, type FakeDns } from './fakeGoogle/dns';
 import { googleError, type FakeAnswer, type GoogleReason } from './fakeGoogle/googleErrors';
+import { GROUPS_SETTINGS_SCOPES, handleGroupsSettings } from './fakeGoogle/groupsSettings';
 import { createOAuth, FAKE_CLIENT_ID, fakeServiceAccountKey } from './fakeGoogle/oauth';
 import {
   POPUP_PATHS,
@@ -31,8 +34,8 @@ import { sequentialRoundTrips, type TimedCall } from './fakeGoogle/roundTrips';
 // A local stand-in for every Google endpoint google mode calls, answering in Google's documented
 // shapes (googleapis' reseller/v1 and admin/directory_v1 types, Google's reference pages): OAuth
 // (token information, the service account's JWT exchange, a sign-in popup), the Reseller API, the
-// Directory API and, on request, MX answers over UDP. Faults, hangs, lost answers and added latency
-// are injected per call. Test-only: it is not part of the built server (tsconfig.server.json).
+// Directory API, the Groups Settings API and, on request, MX answers over UDP. Faults, hangs, lost
+// answers and added latency are injected per call. Test-only: it is not part of the built server (tsconfig.server.json).
 
 export { FAKE_CLIENT_ID, FAKE_GROUP_TEMPLATE, RESELLER_ADMIN };
 export type { FakeState, GoogleReason };
@@ -111,7 +114,12 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
   let rootUrl = '';
   const oauth = createOAuth({
     tokenUrl: () => `${rootUrl}token`,
-    delegatedScopes: [RESELLER_SCOPE, ...DIRECTORY_USER_SCOPES, ...GROUP_MEMBER_SCOPES],
+    delegatedScopes: [
+      RESELLER_SCOPE,
+      ...DIRECTORY_USER_SCOPES,
+      ...GROUP_MEMBER_SCOPES,
+      ...GROUPS_SETTINGS_SCOPES,
+    ],
     isResellerAdmin: (email) => findUser(state, email)?.primaryEmail === RESELLER_ADMIN,
     now: () => clock,
   });
@@ -192,6 +200,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     return (
       handleReseller(state, request, pageSize === 'google' ? 100 : pageSize) ??
       handleDirectory(state, request, pageSize === 'google' ? 200 : pageSize) ??
+      handleGroupsSettings(state, request) ??
       googleError('notFound', `The fake Google has no ${method} ${path}`)
     );
   }
@@ -359,6 +368,20 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     },
     members(groupEmail: string): string[] {
       return [...(state.groups.get(groupEmail.toLowerCase()) ?? [])];
+    },
+    /** A group made elsewhere (another instance, the Admin console); through the API it is internal. */
+    createGroup(groupEmail: string, settings: Partial<FakeGroupSettings> = {}) {
+      state.groups.set(groupEmail.toLowerCase(), []);
+      state.groupSettings.set(groupEmail.toLowerCase(), { ...API_GROUP_SETTINGS, ...settings });
+    },
+    /** The group's settings as the Groups Settings API holds them, or undefined for no group. */
+    groupSettings(groupEmail: string): FakeGroupSettings | undefined {
+      const settings = state.groupSettings.get(groupEmail.toLowerCase());
+      return settings === undefined ? undefined : { ...settings };
+    },
+    /** Every member change shows in reads (members.list, members.get) only after this many reads. */
+    setMemberLag(reads: number) {
+      state.memberLagReads = reads;
     },
     async close() {
       for (const socket of sockets) socket.destroy();

@@ -54,6 +54,11 @@ const CHANGE_SEATS = /\/changeSeats$/;
 const USERS = /^\/admin\/directory\/v1\/users\/[^/]+$/;
 const MEMBERS = /\/members$/;
 const MEMBER = /\/members\/[^/]+$/;
+const GROUPS = /^\/admin\/directory\/v1\/groups$/;
+const GROUP_SETTINGS = /^\/groups\/v1\/groups\/[^/]+$/;
+const ACME_LICENCE_GROUP = 'portal-licence-c0acme001@reseller.example';
+const ACME_SUPPORT_GROUP = 'portal-support-c0acme001@reseller.example';
+const FLEX_LICENCE_GROUP = 'portal-licence-c0flex001@reseller.example';
 
 const callsTo = (method: string, path: RegExp) =>
   fake.calls.filter((c) => c.method === method && path.test(c.path));
@@ -532,49 +537,170 @@ describe('delegate groups', () => {
     ]);
   });
 
-  it('treats a group that does not exist yet as no delegates, and says so when adding', async () => {
-    fake.deleteGroup('portal-licence-c0flex001@reseller.example');
+  it('lists a group that does not exist yet as no delegates', async () => {
+    fake.deleteGroup(FLEX_LICENCE_GROUP);
     await expect(provider.listDelegates('licence', 'C0flex001')).resolves.toEqual([]);
-    const error = await failure(provider.addDelegate('licence', 'C0flex001', 'a@flex.example'));
-    expect(error).toMatchObject({ code: 502 });
-    expect(error.message).toContain('portal-licence-c0flex001@reseller.example');
   });
 
-  it('an insert whose answer was lost but which happened is a success, sent once', async () => {
+  it('an insert whose answer was lost but which happened is a success, the member there once', async () => {
     fake.failNext('POST', MEMBERS, { applyThen: 'reset' });
     await expect(provider.addDelegate('licence', 'C0acme001', 'a@acme.example')).resolves.toEqual([
       'a@acme.example',
       'licences@acme.example',
     ]);
-    expect(callsTo('POST', MEMBERS)).toHaveLength(1);
+    // Sent once more: Google's duplicate says the first one went through.
+    expect(callsTo('POST', MEMBERS).map((c) => c.status)).toEqual(['no answer', 409]);
+    expect(fake.members(ACME_LICENCE_GROUP)).toEqual(['licences@acme.example', 'a@acme.example']);
   });
 
-  it('an insert that Google failed (503) and that did not happen is a 503 that says so', async () => {
+  it('an insert Google failed (503) before making it is sent once more and made', async () => {
     fake.failNext('POST', MEMBERS, { reason: 'backendError' });
-    const error = await failure(provider.addDelegate('licence', 'C0acme001', 'a@acme.example'));
-    expect(error).toMatchObject({
-      code: 503,
-      message: SERVER_TEXT.changeNotApplied("Google's Directory API"),
-    });
-    expect(callsTo('POST', MEMBERS)).toHaveLength(1);
+    await expect(provider.addDelegate('licence', 'C0acme001', 'a@acme.example')).resolves.toEqual([
+      'a@acme.example',
+      'licences@acme.example',
+    ]);
+    expect(callsTo('POST', MEMBERS).map((c) => c.status)).toEqual([503, 200]);
   });
 
-  it('a delete whose answer was lost but which happened is a success, sent once', async () => {
+  it('an insert lost twice is an error, so the history keeps the change pending', async () => {
+    fake.failNext('POST', MEMBERS, 'reset', 2);
+    const error = await failure(provider.addDelegate('licence', 'C0acme001', 'a@acme.example'));
+    expect(error).toMatchObject({ code: 502, status: 'BAD_GATEWAY' });
+    expect(callsTo('POST', MEMBERS)).toHaveLength(2);
+  });
+
+  it('a delete whose answer was lost but which happened is a success', async () => {
     fake.failNext('DELETE', MEMBER, { applyThen: 503 });
     await expect(
       provider.removeDelegate('support', 'C0acme001', 'support@acme.example'),
     ).resolves.toEqual([]);
-    expect(callsTo('DELETE', MEMBER)).toHaveLength(1);
+    expect(callsTo('DELETE', MEMBER).map((c) => c.status)).toEqual([503, 404]);
   });
 
-  it('a delete lost before it happened is a 503, and the member stays', async () => {
+  it('a delete lost before it happened is sent once more and made', async () => {
     fake.failNext('DELETE', MEMBER, 'reset');
-    const error = await failure(
+    await expect(
       provider.removeDelegate('support', 'C0acme001', 'support@acme.example'),
-    );
-    expect(error.code).toBe(503);
-    expect(fake.members('portal-support-c0acme001@reseller.example')).toEqual([
-      'support@acme.example',
+    ).resolves.toEqual([]);
+    expect(fake.members(ACME_SUPPORT_GROUP)).toEqual([]);
+  });
+
+  it('refuses to delete from a group that does not exist yet as an absent delegate', async () => {
+    fake.deleteGroup(FLEX_LICENCE_GROUP);
+    const error = await failure(provider.removeDelegate('licence', 'C0flex001', 'a@flex.example'));
+    expect(error).toMatchObject({ code: 404, message: ERROR_TEXT.memberNotFound });
+  });
+});
+
+describe('delegate groups set themselves up', () => {
+  it("the first add creates the group in the reseller's domain and opens it to outsiders", async () => {
+    fake.deleteGroup(FLEX_LICENCE_GROUP);
+    await expect(provider.addDelegate('licence', 'C0flex001', 'A@flex.example')).resolves.toEqual([
+      'a@flex.example',
+    ]);
+    expect(fake.members(FLEX_LICENCE_GROUP)).toEqual(['a@flex.example']);
+    expect(fake.groupSettings(FLEX_LICENCE_GROUP)).toMatchObject({
+      allowExternalMembers: 'true',
+      whoCanJoin: 'INVITED_CAN_JOIN',
+    });
+    expect(callsTo('POST', GROUPS).map((c) => c.status)).toEqual([201]);
+    expect(callsTo('PATCH', GROUP_SETTINGS).map((c) => c.status)).toEqual([200]);
+    // Later adds go straight to the members.
+    const from = fake.calls.length;
+    await provider.addDelegate('licence', 'C0flex001', 'b@flex.example');
+    expect(fake.calls.slice(from).filter((c) => !c.path.startsWith('/token'))).toEqual([
+      expect.objectContaining({ method: 'POST', status: 200 }),
+      expect.objectContaining({ method: 'GET', status: 200 }),
+    ]);
+  });
+
+  it("a group another instance made first ('already exists') is used, its settings applied", async () => {
+    // The other instance created the group and stopped before its settings.
+    fake.createGroup(FLEX_LICENCE_GROUP);
+    fake.failNext('POST', MEMBERS, { reason: 'notFound', message: 'Resource Not Found: groupKey' });
+    await expect(provider.addDelegate('licence', 'C0flex001', 'a@flex.example')).resolves.toEqual([
+      'a@flex.example',
+    ]);
+    expect(callsTo('POST', GROUPS).map((c) => c.status)).toEqual([409]);
+    expect(fake.groupSettings(FLEX_LICENCE_GROUP)?.allowExternalMembers).toBe('true');
+  });
+
+  it('two instances adding the first delegates at once both succeed, in one group', async () => {
+    fake.deleteGroup(FLEX_LICENCE_GROUP);
+    const other = open();
+    const added = await Promise.all([
+      provider.addDelegate('licence', 'C0flex001', 'a@flex.example'),
+      other.addDelegate('licence', 'C0flex001', 'b@flex.example'),
+    ]);
+    await other.close();
+    expect(added.flat()).toEqual(expect.arrayContaining(['a@flex.example', 'b@flex.example']));
+    expect(fake.members(FLEX_LICENCE_GROUP).sort()).toEqual(['a@flex.example', 'b@flex.example']);
+    expect(fake.groupSettings(FLEX_LICENCE_GROUP)?.allowExternalMembers).toBe('true');
+  });
+
+  it('an internal group that refuses an outside member is opened, and the member added', async () => {
+    fake.createGroup(FLEX_LICENCE_GROUP, { allowExternalMembers: 'false' });
+    await expect(provider.addDelegate('licence', 'C0flex001', 'a@flex.example')).resolves.toEqual([
+      'a@flex.example',
+    ]);
+    expect(callsTo('POST', MEMBERS).map((c) => c.status)).toEqual([412, 200]);
+    expect(fake.groupSettings(FLEX_LICENCE_GROUP)?.allowExternalMembers).toBe('true');
+  });
+
+  it('a group that still refuses outsiders once opened is a 502 naming it', async () => {
+    fake.failNext('POST', MEMBERS, { reason: 'conditionNotMet', message: 'Not allowed.' }, 2);
+    const error = await failure(provider.addDelegate('licence', 'C0flex001', 'a@flex.example'));
+    expect(error).toMatchObject({
+      code: 502,
+      status: 'BAD_GATEWAY',
+      message: SERVER_TEXT.delegateGroupRefusesOutsiders(FLEX_LICENCE_GROUP),
+    });
+    expect(fake.members(FLEX_LICENCE_GROUP)).toEqual([]);
+  });
+
+  it('a new group Google does not show yet is a 503 asking to try again', async () => {
+    fake.deleteGroup(FLEX_LICENCE_GROUP);
+    const missing = { reason: 'notFound', message: 'Resource Not Found: groupKey' } as const;
+    fake.failNext('POST', MEMBERS, missing, 2);
+    const error = await failure(provider.addDelegate('licence', 'C0flex001', 'a@flex.example'));
+    expect(error).toMatchObject({
+      code: 503,
+      retryAfterSeconds: 30,
+      message: SERVER_TEXT.delegateGroupNotReady(FLEX_LICENCE_GROUP),
+    });
+  });
+});
+
+describe('delegate lists as Google shows them', () => {
+  it('a member added by an alias is listed once, under the primary address', async () => {
+    await expect(
+      provider.addDelegate('support', 'C0acme001', 'team@acme-eu.example'),
+    ).resolves.toEqual(['staff@acme.example', 'support@acme.example']);
+    const again = await failure(provider.addDelegate('support', 'C0acme001', 'staff@acme.example'));
+    expect(again).toMatchObject({ code: 409, message: ERROR_TEXT.memberAlreadyExists });
+  });
+
+  it('a member Google shows only a moment after the insert is in the list handed back', async () => {
+    fake.setMemberLag(2);
+    await expect(provider.addDelegate('licence', 'C0acme001', 'a@acme.example')).resolves.toEqual([
+      'a@acme.example',
+      'licences@acme.example',
+    ]);
+    await expect(provider.listDelegates('licence', 'C0acme001')).resolves.toEqual([
+      'a@acme.example',
+      'licences@acme.example',
+    ]);
+    await expect(
+      provider.removeDelegate('licence', 'C0acme001', 'licences@acme.example'),
+    ).resolves.toEqual(['a@acme.example']);
+  });
+
+  it('a lost insert read back while Google lags is still a success', async () => {
+    fake.setMemberLag(3);
+    fake.failNext('POST', MEMBERS, { applyThen: 'reset' });
+    await expect(provider.addDelegate('licence', 'C0acme001', 'a@acme.example')).resolves.toEqual([
+      'a@acme.example',
+      'licences@acme.example',
     ]);
   });
 });

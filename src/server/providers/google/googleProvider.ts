@@ -1,7 +1,7 @@
 // Deep imports load two APIs instead of all of googleapis (about a second saved at start-up).
 import { admin_directory_v1 } from 'googleapis/build/src/apis/admin';
 import { reseller_v1 } from 'googleapis/build/src/apis/reseller';
-import { API_PATHS, type DelegateKind } from '../../../contract/api';
+import { API_PATHS } from '../../../contract/api';
 import { domainOf } from '../../../contract/email';
 import { ERROR_TEXT } from '../../../contract/errors';
 import { DIRECTORY_SCOPE } from '../../../contract/limits';
@@ -11,6 +11,7 @@ import type { Customer, DirectoryUser, PortalProvider, WorkspaceSubscription } f
 import { DEFAULT_SEAT_POLICY } from '../seatPolicy';
 import { checkSeatChange, staleTotal } from '../seatRules';
 import { callLimits, signalOf, withReadRetries, type CallLimits } from './googleCalls';
+import { createDelegateGroups } from './delegateGroups';
 import {
   isAdminSdkAccessOff,
   isDailyLimit,
@@ -48,8 +49,6 @@ const SERVICES = {
   reseller: "Google's Reseller API",
 } as const;
 
-/** Directory API's maximum page size for group members. */
-const MEMBERS_PAGE_SIZE = 200;
 /** Reseller API's maximum page size for subscriptions. */
 const SUBSCRIPTIONS_PAGE_SIZE = 100;
 /** Bounds every page loop; far beyond any real group or customer. */
@@ -168,16 +167,18 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
   const readAsReseller = <T>(scope: string, call: (auth: MethodOptions) => Promise<T>) =>
     withReadRetries(() => asReseller(scope, call));
 
-  const groupKey = (kind: DelegateKind, customerId: string) =>
-    options.delegateGroupTemplate
-      .replaceAll('{kind}', kind)
-      .replaceAll('{customerId}', customerId.toLowerCase());
-
   const cacheKeys = {
     customer: (key: string) => `customer:${key.toLowerCase()}`,
     subscriptions: (customerId: string) => `subscriptions:${customerId}`,
-    members: (group: string) => `members:${group.toLowerCase()}`,
   };
+
+  const delegateGroups = createDelegateGroups({
+    directory,
+    groupTemplate: options.delegateGroupTemplate,
+    apiRootUrl: options.apiRootUrl,
+    cache,
+    asReseller,
+  });
 
   /** customers.get as Google answers it (cached); null when Google knows no such account. */
   function googleCustomer(key: string): Promise<reseller_v1.Schema$Customer | null> {
@@ -290,63 +291,6 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
       throw upstreamError(failure, SERVICES.reseller);
     }
   }
-
-  function listMembers(kind: DelegateKind, customerId: string): Promise<string[]> {
-    const group = groupKey(kind, customerId);
-    return cache.get(cacheKeys.members(group), async () => {
-      const members: string[] = [];
-      let pageToken: string | undefined;
-      try {
-        for (let page = 0; page < MAX_PAGES; page += 1) {
-          const { data } = await readAsReseller(GOOGLE_SCOPES.groupMembers, (auth) =>
-            directory.members.list(
-              {
-                groupKey: group,
-                maxResults: MEMBERS_PAGE_SIZE,
-                ...(pageToken === undefined ? {} : { pageToken }),
-              },
-              auth,
-            ),
-          );
-          for (const member of data.members ?? []) {
-            if (member.email) members.push(member.email.toLowerCase());
-          }
-          pageToken = data.nextPageToken ?? undefined;
-          if (pageToken === undefined) break;
-        }
-      } catch (error) {
-        const failure = readFailure(error);
-        // A customer whose group does not exist yet simply has no delegates.
-        if (failure.status === 404) return [];
-        throw upstreamError(failure, SERVICES.directory);
-      }
-      return members.sort();
-    });
-  }
-
-  /** Is the address in the group right now (uncached), for deciding after a lost answer. */
-  async function hasMember(group: string, email: string): Promise<boolean> {
-    try {
-      await readAsReseller(GOOGLE_SCOPES.groupMembers, (auth) =>
-        directory.members.get({ groupKey: group, memberKey: email }, auth),
-      );
-      return true;
-    } catch (error) {
-      if (readFailure(error).status === 404) return false;
-      throw error;
-    }
-  }
-
-  function missingGroup(kind: DelegateKind, customerId: string): ApiError {
-    return new ApiError(
-      502,
-      'BAD_GATEWAY',
-      `The delegate group ${groupKey(kind, customerId)} does not exist; create it in the Google Admin console.`,
-    );
-  }
-
-  const isGroupMissing = (failure: GoogleFailure) =>
-    failure.status === 404 && /groupKey/i.test(failure.message);
 
   /**
    * A write whose answer was lost may still have happened: read back and decide. `happened` says
@@ -544,61 +488,11 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
       }
     },
 
-    async listDelegates(kind, customerId, read) {
-      if (read?.fresh === true) cache.drop(cacheKeys.members(groupKey(kind, customerId)));
-      return listMembers(kind, customerId);
-    },
-
-    async addDelegate(kind, customerId, email) {
-      const group = groupKey(kind, customerId);
-      const member = email.trim().toLowerCase();
-      try {
-        // A write: never tried again automatically.
-        await asReseller(GOOGLE_SCOPES.groupMembers, (auth) =>
-          directory.members.insert(
-            { groupKey: group, requestBody: { email: member, role: 'MEMBER' } },
-            auth,
-          ),
-        );
-      } catch (error) {
-        if (error instanceof ApiError) throw error;
-        const failure = readFailure(error);
-        if (failure.status === 409) {
-          throw new ApiError(409, 'ALREADY_EXISTS', ERROR_TEXT.memberAlreadyExists);
-        }
-        if (isGroupMissing(failure)) throw missingGroup(kind, customerId);
-        if (!mayHaveHappened(failure)) throw upstreamError(failure, SERVICES.directory);
-        await decideAfterLostAnswer(failure, SERVICES.directory, async () =>
-          (await hasMember(group, member)) ? true : undefined,
-        );
-      } finally {
-        cache.drop(cacheKeys.members(group));
-      }
-      return listMembers(kind, customerId);
-    },
-
-    async removeDelegate(kind, customerId, email) {
-      const group = groupKey(kind, customerId);
-      const member = email.trim().toLowerCase();
-      try {
-        // A write: never tried again automatically.
-        await asReseller(GOOGLE_SCOPES.groupMembers, (auth) =>
-          directory.members.delete({ groupKey: group, memberKey: member }, auth),
-        );
-      } catch (error) {
-        if (error instanceof ApiError) throw error;
-        const failure = readFailure(error);
-        if (isGroupMissing(failure)) throw missingGroup(kind, customerId);
-        if (failure.status === 404) throw new ApiError(404, 'NOT_FOUND', ERROR_TEXT.memberNotFound);
-        if (!mayHaveHappened(failure)) throw upstreamError(failure, SERVICES.directory);
-        await decideAfterLostAnswer(failure, SERVICES.directory, async () =>
-          (await hasMember(group, member)) ? undefined : true,
-        );
-      } finally {
-        cache.drop(cacheKeys.members(group));
-      }
-      return listMembers(kind, customerId);
-    },
+    listDelegates: (kind, customerId, read) =>
+      delegateGroups.listDelegates(kind, customerId, read?.fresh === true),
+    addDelegate: (kind, customerId, email) => delegateGroups.addDelegate(kind, customerId, email),
+    removeDelegate: (kind, customerId, email) =>
+      delegateGroups.removeDelegate(kind, customerId, email),
 
     async getUserPhoto(email) {
       try {

@@ -56,12 +56,32 @@ export interface FakeUser {
   photo: { mimeType: 'PNG'; data: Buffer } | null;
 }
 
+/** What the Groups Settings API holds for a group (Schema$Groups keeps these as 'true'/'false'). */
+export interface FakeGroupSettings {
+  name: string;
+  description: string;
+  allowExternalMembers: 'true' | 'false';
+  whoCanJoin: string;
+}
+
+/** A group's members as reads still show them for a while after a change (Google's lag). */
+export interface StaleMembers {
+  members: string[];
+  readsLeft: number;
+}
+
 export interface FakeState {
   customers: FakeCustomer[];
   subscriptions: FakeSubscription[];
   users: FakeUser[];
   /** Group address (lower-cased) → member addresses in insertion order. */
   groups: Map<string, string[]>;
+  /** Group address → its settings; a group made through the API starts internal. */
+  groupSettings: Map<string, FakeGroupSettings>;
+  /** How many reads after a member change still show the members as before it (0: none). */
+  memberLagReads: number;
+  /** Group address → the members reads show while the latest change has not shown yet. */
+  staleMembers: Map<string, StaleMembers>;
   /** Domain → MX exchanges, for the DNS responder. */
   mx: Map<string, string[]>;
 }
@@ -128,6 +148,22 @@ function user(primaryEmail: string, customerId: string, extra: Partial<FakeUser>
     photo: null,
     ...extra,
   };
+}
+
+/**
+ * A group made through the Directory API: internal (allowExternalMembers false), as Google makes
+ * API-created groups; only the Groups Settings API opens it to members outside the organisation.
+ */
+export const API_GROUP_SETTINGS: FakeGroupSettings = {
+  name: '',
+  description: '',
+  allowExternalMembers: 'false',
+  whoCanJoin: 'CAN_REQUEST_TO_JOIN',
+};
+
+/** The reseller's own organisation: members from any other domain are outside it. */
+export function isOutsideMember(email: string): boolean {
+  return email.slice(email.lastIndexOf('@') + 1).toLowerCase() !== RESELLER_DOMAIN;
 }
 
 export function groupAddress(kind: 'licence' | 'support', customerId: string): string {
@@ -220,9 +256,16 @@ export function demoState(now: number = Date.now()): FakeState {
     user(RESELLER_ADMIN, 'C0resell00', { isAdmin: true }),
   ];
   const groups = new Map<string, string[]>();
+  const groupSettings = new Map<string, FakeGroupSettings>();
   for (const c of customers.filter((each) => each.own)) {
-    groups.set(groupAddress('licence', c.customerId), []);
-    groups.set(groupAddress('support', c.customerId), []);
+    for (const kind of ['licence', 'support'] as const) {
+      groups.set(groupAddress(kind, c.customerId), []);
+      // The demo's groups were made by hand in the Admin console and set to accept outsiders.
+      groupSettings.set(groupAddress(kind, c.customerId), {
+        ...API_GROUP_SETTINGS,
+        allowExternalMembers: 'true',
+      });
+    }
   }
   groups.get(groupAddress('licence', 'C0acme001'))?.push('licences@acme.example');
   groups.get(groupAddress('support', 'C0acme001'))?.push('support@acme.example');
@@ -237,7 +280,16 @@ export function demoState(now: number = Date.now()): FakeState {
     ['stranger.example', ['mx.mail-host.example']],
     ['other.example', ['mx.mail-host.example']],
   ]);
-  return { customers, subscriptions, users, groups, mx };
+  return {
+    customers,
+    subscriptions,
+    users,
+    groups,
+    groupSettings,
+    memberLagReads: 0,
+    staleMembers: new Map(),
+    mx,
+  };
 }
 
 /** The customer whose primary or secondary domain this is. */

@@ -1,11 +1,19 @@
 import type { FakeState, FakeUser } from './dataset';
-import { customerOfDomain, findUser, RESELLER_DOMAIN } from './dataset';
+import {
+  API_GROUP_SETTINGS,
+  customerOfDomain,
+  findUser,
+  isOutsideMember,
+  RESELLER_DOMAIN,
+} from './dataset';
 import { googleError, type FakeAnswer } from './googleErrors';
 import type { FakeToken } from './oauth';
 
 // The Admin SDK Directory API (admin/directory/v1) as its reference documents it: users.get with the
-// admin and domain_public views, users.photos.get, and group members with nextPageToken. A reseller
-// reaches a customer's users only while the customer allows it. Test-only.
+// admin and domain_public views, users.photos.get, groups.insert, and group members with
+// nextPageToken. A reseller reaches a customer's users only while the customer allows it. A member
+// added by an alias is listed under the account's primary address; an internal group refuses members
+// from outside the organisation; a member change may show in reads only a few reads later. Test-only.
 
 export const DIRECTORY_USER_SCOPES = [
   'https://www.googleapis.com/auth/admin.directory.user.readonly',
@@ -15,6 +23,13 @@ export const GROUP_MEMBER_SCOPES = [
   'https://www.googleapis.com/auth/admin.directory.group.member',
   'https://www.googleapis.com/auth/admin.directory.group',
 ];
+export const GROUP_SCOPES = ['https://www.googleapis.com/auth/admin.directory.group'];
+/**
+ * Google has not documented the exact error for an outside member refused by an internal group; the
+ * fake answers a failed precondition (reason conditionNotMet), as for its other membership rules.
+ */
+export const OUTSIDE_MEMBER_REFUSAL =
+  'Member is outside the group’s organisation, and the group does not allow external members.';
 /** Google's limit is 200 per page; the fake pages by 2 so every caller's paging is exercised. */
 export const FAKE_MEMBER_PAGE_SIZE = 2;
 const MAX_MEMBERS_PAGE = 200;
@@ -155,6 +170,67 @@ function getPhoto(state: FakeState, request: DirectoryRequest, key: string): Fak
   };
 }
 
+/** The account an address names: its primary address when it is a user's (or an alias of one). */
+function memberAddress(state: FakeState, email: string): string {
+  return findUser(state, email)?.primaryEmail ?? email;
+}
+
+/** The members reads show now: before the latest change while it has not shown yet. */
+function readMembers(state: FakeState, groupKey: string, current: string[], counts: boolean) {
+  const stale = state.staleMembers.get(groupKey);
+  if (stale === undefined) return current;
+  if (counts) stale.readsLeft -= 1;
+  if (stale.readsLeft < 0) {
+    state.staleMembers.delete(groupKey);
+    return current;
+  }
+  return stale.members;
+}
+
+/** A member change that reads will show only after the configured number of reads. */
+function changeMembers(state: FakeState, groupKey: string, group: string[], change: () => void) {
+  if (state.memberLagReads > 0 && !state.staleMembers.has(groupKey)) {
+    state.staleMembers.set(groupKey, { members: [...group], readsLeft: state.memberLagReads });
+  }
+  const stale = state.staleMembers.get(groupKey);
+  if (stale !== undefined) stale.readsLeft = state.memberLagReads;
+  change();
+}
+
+/** groups.insert: a new group in the organisation; it starts internal (no outside members). */
+function insertGroup(state: FakeState, request: DirectoryRequest): FakeAnswer {
+  const { holder, body } = request;
+  if (holder === undefined) return googleError('authError');
+  if (!holder.delegated || !holder.scopes.some((s) => GROUP_SCOPES.includes(s))) {
+    return googleError('insufficientPermissions');
+  }
+  const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const email = typeof fields.email === 'string' ? fields.email.trim().toLowerCase() : '';
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
+    return googleError('invalid', 'Invalid Input: email');
+  if (isOutsideMember(email)) return googleError('invalid', 'Invalid Input: domain');
+  if (state.groups.has(email) || findUser(state, email) !== undefined) {
+    return googleError('duplicate');
+  }
+  const name = typeof fields.name === 'string' ? fields.name : email;
+  const description = typeof fields.description === 'string' ? fields.description : '';
+  state.groups.set(email, []);
+  state.groupSettings.set(email, { ...API_GROUP_SETTINGS, name, description });
+  return {
+    status: 201,
+    body: {
+      kind: 'admin#directory#group',
+      id: `group-${email}`,
+      etag: `"group-${email}"`,
+      email,
+      name,
+      description,
+      directMembersCount: '0',
+      adminCreated: true,
+    },
+  };
+}
+
 function members(
   state: FakeState,
   request: DirectoryRequest,
@@ -167,7 +243,8 @@ function members(
   if (!holder.delegated || !holder.scopes.some((s) => GROUP_MEMBER_SCOPES.includes(s))) {
     return googleError('insufficientPermissions');
   }
-  const group = state.groups.get(groupKey.toLowerCase());
+  const key = groupKey.toLowerCase();
+  const group = state.groups.get(key);
   if (group === undefined) return googleError('notFound', 'Resource Not Found: groupKey');
   const toMember = (email: string) => ({
     kind: 'admin#directory#member',
@@ -186,18 +263,19 @@ function members(
     }
     const pageSize = Math.min(requested, pageLimit);
     const start = Number(query.get('pageToken') ?? '0');
-    if (!Number.isInteger(start) || start < 0 || start > group.length) {
+    const shown = readMembers(state, key, group, !query.has('pageToken'));
+    if (!Number.isInteger(start) || start < 0 || start > shown.length) {
       return googleError('invalid', 'Invalid page token.');
     }
-    const next = start + pageSize < group.length ? String(start + pageSize) : undefined;
+    const next = start + pageSize < shown.length ? String(start + pageSize) : undefined;
     return {
       status: 200,
       body: {
         kind: 'admin#directory#members',
         etag: `"members-${groupKey}"`,
-        ...(group.length === 0
+        ...(shown.length === 0
           ? {}
-          : { members: group.slice(start, start + pageSize).map(toMember) }),
+          : { members: shown.slice(start, start + pageSize).map(toMember) }),
         ...(next === undefined ? {} : { nextPageToken: next }),
       },
     };
@@ -207,21 +285,27 @@ function members(
       string,
       unknown
     >;
-    const email = typeof fields.email === 'string' ? fields.email.trim().toLowerCase() : '';
-    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
+    const given = typeof fields.email === 'string' ? fields.email.trim().toLowerCase() : '';
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(given)) {
       return googleError('invalid', 'Invalid Input: memberKey');
     }
+    const email = memberAddress(state, given);
     if (group.includes(email)) return googleError('duplicate', 'Member already exists.');
-    group.push(email);
-    return { status: 200, body: toMember(email) };
+    if (isOutsideMember(email) && state.groupSettings.get(key)?.allowExternalMembers !== 'true') {
+      return googleError('conditionNotMet', OUTSIDE_MEMBER_REFUSAL);
+    }
+    changeMembers(state, key, group, () => group.push(email));
+    // The answer names the member as it was asked for; lists show the account's primary address.
+    return { status: 200, body: { ...toMember(email), email: given } };
   }
   if (memberKey !== undefined) {
-    const wanted = memberKey.toLowerCase();
-    const index = group.findIndex((email) => email === wanted || toMember(email).id === memberKey);
+    const wanted = memberAddress(state, memberKey.toLowerCase());
+    const shown = method === 'GET' ? readMembers(state, key, group, true) : group;
+    const index = shown.findIndex((email) => email === wanted || toMember(email).id === memberKey);
     if (index < 0) return googleError('notFound', 'Resource Not Found: memberKey');
-    if (method === 'GET') return { status: 200, body: toMember(group[index] ?? '') };
+    if (method === 'GET') return { status: 200, body: toMember(shown[index] ?? '') };
     if (method === 'DELETE') {
-      group.splice(index, 1);
+      changeMembers(state, key, group, () => group.splice(index, 1));
       return { status: 204 };
     }
   }
@@ -239,6 +323,8 @@ export function handleDirectory(
   if (method === 'GET' && match) return getUser(state, request, match[1] ?? '');
   match = /^\/admin\/directory\/v1\/users\/([^/]+)\/photos\/thumbnail$/.exec(path);
   if (method === 'GET' && match) return getPhoto(state, request, match[1] ?? '');
+  if (method === 'POST' && path === '/admin/directory/v1/groups')
+    return insertGroup(state, request);
   match = /^\/admin\/directory\/v1\/groups\/([^/]+)\/members(?:\/([^/]+))?$/.exec(path);
   if (match) return members(state, request, match[1] ?? '', match[2], pageLimit);
   return googleError('notFound', `No such Directory API method: ${method} ${path}`);

@@ -5,6 +5,7 @@
 export type GoogleReason =
   | 'forbidden'
   | 'duplicate'
+  | 'conditionNotMet'
   | 'notFound'
   | 'invalid'
   | 'badRequest'
@@ -29,6 +30,7 @@ interface ReasonShape {
 export const REASONS: Readonly<Record<GoogleReason, ReasonShape>> = {
   forbidden: { code: 403, domain: 'global', message: 'Not Authorized to access this resource/api' },
   duplicate: { code: 409, domain: 'global', message: 'Entity already exists.' },
+  conditionNotMet: { code: 412, domain: 'global', message: 'Precondition Failed' },
   notFound: { code: 404, domain: 'global', message: 'Resource Not Found' },
   invalid: { code: 400, domain: 'global', message: 'Invalid Value' },
   badRequest: { code: 400, domain: 'global', message: 'Bad Request' },
