@@ -71,6 +71,11 @@ function buildWhatIsMissing() {
       'production',
     ]);
   }
+  buildServerIfMissing();
+}
+
+/** The server alone (dist/server), for the commands that need no web client (google:check). */
+function buildServerIfMissing() {
   if (olderThanSources(serverMain, SERVER_SOURCES)) {
     // tsc never deletes; an older build's files (a test since excluded, say) must not stay behind.
     fs.rmSync(path.join(root, 'dist', 'server'), { recursive: true, force: true });
@@ -81,4 +86,4 @@ function buildWhatIsMissing() {
   }
 }
 
-module.exports = { buildWhatIsMissing, run, root, serverMain };
+module.exports = { buildServerIfMissing, buildWhatIsMissing, run, root, serverMain };

@@ -112,14 +112,16 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
   const calls: FakeCall[] = [];
   const sockets = new Set<Socket>();
   let rootUrl = '';
+  // The scopes the reseller's Admin console delegates to the service account; tests withdraw some.
+  const delegatedScopes = [
+    RESELLER_SCOPE,
+    ...DIRECTORY_USER_SCOPES,
+    ...GROUP_MEMBER_SCOPES,
+    ...GROUPS_SETTINGS_SCOPES,
+  ];
   const oauth = createOAuth({
     tokenUrl: () => `${rootUrl}token`,
-    delegatedScopes: [
-      RESELLER_SCOPE,
-      ...DIRECTORY_USER_SCOPES,
-      ...GROUP_MEMBER_SCOPES,
-      ...GROUPS_SETTINGS_SCOPES,
-    ],
+    delegatedScopes,
     isResellerAdmin: (email) => findUser(state, email)?.primaryEmail === RESELLER_ADMIN,
     now: () => clock,
   });
@@ -378,6 +380,11 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     groupSettings(groupEmail: string): FakeGroupSettings | undefined {
       const settings = state.groupSettings.get(groupEmail.toLowerCase());
       return settings === undefined ? undefined : { ...settings };
+    },
+    /** The reseller's Admin console no longer delegates `scope` to the service account. */
+    withdrawDelegation(scope: string) {
+      const at = delegatedScopes.indexOf(scope);
+      if (at >= 0) delegatedScopes.splice(at, 1);
     },
     /** Every member change shows in reads (members.list, members.get) only after this many reads. */
     setMemberLag(reads: number) {

@@ -10,10 +10,11 @@ import { googleError, type FakeAnswer } from './googleErrors';
 import type { FakeToken } from './oauth';
 
 // The Admin SDK Directory API (admin/directory/v1) as its reference documents it: users.get with the
-// admin and domain_public views, users.photos.get, groups.insert, and group members with
-// nextPageToken. A reseller reaches a customer's users only while the customer allows it. A member
-// added by an alias is listed under the account's primary address; an internal group refuses members
-// from outside the organisation; a member change may show in reads only a few reads later. Test-only.
+// admin and domain_public views, users.list, users.photos.get, groups.insert and groups.get, and
+// group members with nextPageToken. A reseller reaches a customer's users only while the customer
+// allows it. A member added by an alias is listed under the account's primary address; an internal
+// group refuses members from outside the organisation; a member change may show in reads only a few
+// reads later. Test-only.
 
 export const DIRECTORY_USER_SCOPES = [
   'https://www.googleapis.com/auth/admin.directory.user.readonly',
@@ -33,6 +34,8 @@ export const OUTSIDE_MEMBER_REFUSAL =
 /** Google's limit is 200 per page; the fake pages by 2 so every caller's paging is exercised. */
 export const FAKE_MEMBER_PAGE_SIZE = 2;
 const MAX_MEMBERS_PAGE = 200;
+const USERS_PAGE_DEFAULT = 100;
+const USERS_PAGE_MAX = 500;
 
 export interface DirectoryRequest {
   method: string;
@@ -136,6 +139,55 @@ function getUser(state: FakeState, request: DirectoryRequest, key: string): Fake
   return { status: 200, body: toGoogleUser(user, viewType === 'admin_view') };
 }
 
+/**
+ * users.list as the reseller: a customer's users (`customer`, its id) or one domain's (`domain`),
+ * sorted by primary address, maxResults 1-500 (default 100); the reseller reads only what the
+ * customer allows, as for users.get.
+ */
+function listUsers(state: FakeState, request: DirectoryRequest): FakeAnswer {
+  const { holder, query } = request;
+  if (holder === undefined) return googleError('authError');
+  if (!holder.delegated || !holder.scopes.some((s) => DIRECTORY_USER_SCOPES.includes(s))) {
+    return googleError('insufficientPermissions');
+  }
+  const customerId = query.get('customer');
+  const domain = query.get('domain')?.toLowerCase();
+  if (customerId === null && domain === undefined) {
+    return googleError('invalid', 'Bad Request');
+  }
+  const customer =
+    domain === undefined
+      ? state.customers.find((c) => c.customerId === customerId)
+      : customerOfDomain(state, domain);
+  if (customer === undefined) {
+    return domain === undefined
+      ? googleError('forbidden')
+      : googleError('notFound', 'Domain not found.');
+  }
+  const refused = resellerRefusal(state, customer.customerDomain);
+  if (refused !== undefined) return refused;
+  const maxResults = Number(query.get('maxResults') ?? USERS_PAGE_DEFAULT);
+  if (!Number.isInteger(maxResults) || maxResults < 1 || maxResults > USERS_PAGE_MAX) {
+    return googleError('invalid', 'Invalid Input: maxResults');
+  }
+  const users = state.users
+    .filter((u) => u.customerId === customer.customerId)
+    .filter((u) => domain === undefined || domainOf(u.primaryEmail) === domain)
+    .sort((a, b) => a.primaryEmail.localeCompare(b.primaryEmail));
+  const start = Number(query.get('pageToken') ?? '0') || 0;
+  const page = users.slice(start, start + maxResults);
+  const next = start + maxResults < users.length ? String(start + maxResults) : undefined;
+  return {
+    status: 200,
+    body: {
+      kind: 'admin#directory#users',
+      etag: `"users-${customer.customerId}"`,
+      ...(page.length > 0 ? { users: page.map((u) => toGoogleUser(u, true)) } : {}),
+      ...(next === undefined ? {} : { nextPageToken: next }),
+    },
+  };
+}
+
 /** users.photos.get: web-safe base64 as the reference describes it (- _ * and . for + / =). */
 function getPhoto(state: FakeState, request: DirectoryRequest, key: string): FakeAnswer {
   const { holder } = request;
@@ -231,6 +283,32 @@ function insertGroup(state: FakeState, request: DirectoryRequest): FakeAnswer {
   };
 }
 
+/** groups.get: the group's Schema$Group, or notFound (reason notFound, 'Resource Not Found: groupKey'). */
+function getGroup(state: FakeState, request: DirectoryRequest, key: string): FakeAnswer {
+  const { holder } = request;
+  if (holder === undefined) return googleError('authError');
+  if (!holder.delegated || !holder.scopes.some((s) => GROUP_MEMBER_SCOPES.includes(s))) {
+    return googleError('insufficientPermissions');
+  }
+  const email = key.trim().toLowerCase();
+  const group = state.groups.get(email);
+  if (group === undefined) return googleError('notFound', 'Resource Not Found: groupKey');
+  const settings = state.groupSettings.get(email);
+  return {
+    status: 200,
+    body: {
+      kind: 'admin#directory#group',
+      id: `group-${email}`,
+      etag: `"group-${email}"`,
+      email,
+      name: settings?.name ?? email,
+      description: settings?.description ?? '',
+      directMembersCount: String(group.length),
+      adminCreated: true,
+    },
+  };
+}
+
 function members(
   state: FakeState,
   request: DirectoryRequest,
@@ -319,12 +397,15 @@ export function handleDirectory(
 ): FakeAnswer | undefined {
   const { method, path } = request;
   if (!path.startsWith('/admin/directory/v1/')) return undefined;
+  if (method === 'GET' && path === '/admin/directory/v1/users') return listUsers(state, request);
   let match = /^\/admin\/directory\/v1\/users\/([^/]+)$/.exec(path);
   if (method === 'GET' && match) return getUser(state, request, match[1] ?? '');
   match = /^\/admin\/directory\/v1\/users\/([^/]+)\/photos\/thumbnail$/.exec(path);
   if (method === 'GET' && match) return getPhoto(state, request, match[1] ?? '');
   if (method === 'POST' && path === '/admin/directory/v1/groups')
     return insertGroup(state, request);
+  match = /^\/admin\/directory\/v1\/groups\/([^/]+)$/.exec(path);
+  if (method === 'GET' && match) return getGroup(state, request, match[1] ?? '');
   match = /^\/admin\/directory\/v1\/groups\/([^/]+)\/members(?:\/([^/]+))?$/.exec(path);
   if (match) return members(state, request, match[1] ?? '', match[2], pageLimit);
   return googleError('notFound', `No such Directory API method: ${method} ${path}`);
