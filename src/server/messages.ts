@@ -18,6 +18,8 @@ export const SERVER_TEXT = {
   // Subscription status, directory status and Google's failures (docs/configuration-google.md).
   subscriptionSuspended: (reasons: string) =>
     `Licenses cannot be added while the subscription is suspended: ${reasons}. Contact the reseller to reactivate it.`,
+  trialSeatLimit: (newTotal: string | number, limit: string | number) =>
+    `The new total of ${newTotal} licenses is above the ${limit} licenses Google allows while a subscription is in its free trial; more can be added once the trial has ended.`,
   subscriptionPending:
     'Licenses cannot be added while the subscription is pending: an administrator of your organisation must first accept the Google Workspace Terms of Service in the Google Admin console.',
   directoryUserSuspended: (email: string) =>

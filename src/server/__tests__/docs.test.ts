@@ -83,6 +83,17 @@ it('quotes every message the server writes', () => {
     upstreamDailyQuota: ['<service>'],
     upstreamTimeout: ['<service>'],
     changeNotApplied: ['<service>'],
+    trialSeatLimit: ['<n>', '10'],
+    upstreamUnreachable: ['<service>'],
+    upstreamFailed: ['<service>'],
+    upstreamRefused: ['<service>'],
+    apiNotEnabled: ['<service>', '<API>'],
+    delegationScopeMissing: ['<service>'],
+    serviceAccountUnauthorized: ['<service>'],
+    serviceAccountInvalid: ['<service>'],
+    tokenCreatorMissing: ['<service>'],
+    noDefaultCredentials: ['<service>'],
+    withRequestId: ['<message>', '<request id>'],
   };
   for (const [name, text] of Object.entries(SERVER_TEXT)) {
     const quoted =

@@ -493,6 +493,44 @@ describe('changeSeats', () => {
     );
   });
 
+  it("keeps the reseller's cap on an annual plan where Google sends a larger maximum", async () => {
+    fake.updateSubscription('sub-acme-001', { maximumNumberOfSeats: 300 });
+    await expect(provider.findWorkspaceSubscription('C0acme001')).resolves.toMatchObject({
+      maximumNumberOfSeats: 50,
+    });
+    const error = await failure(provider.changeSeats('C0acme001', 'sub-acme-001', 20, 60));
+    expect(error).toMatchObject({
+      code: 400,
+      message: 'The new total of 60 licenses is above the maximum of 50 for this subscription.',
+    });
+    expect(callsTo('POST', CHANGE_SEATS)).toHaveLength(0);
+  });
+
+  it("takes Google's maximum on an annual plan where it is below the reseller's cap", async () => {
+    fake.updateSubscription('sub-acme-001', { maximumNumberOfSeats: 30 });
+    await expect(provider.findWorkspaceSubscription('C0acme001')).resolves.toMatchObject({
+      maximumNumberOfSeats: 30,
+    });
+  });
+
+  it("stops an annual plan in its trial at Google's 10 seats, saying why", async () => {
+    fake.updateSubscription('sub-acme-001', {
+      numberOfSeats: 5,
+      licensedNumberOfSeats: 3,
+      trialEnd: Date.parse('2030-02-01T00:00:00Z'),
+    });
+    await expect(provider.findWorkspaceSubscription('C0acme001')).resolves.toMatchObject({
+      isTrial: true,
+      maximumNumberOfSeats: 10,
+    });
+    const error = await failure(provider.changeSeats('C0acme001', 'sub-acme-001', 5, 12));
+    expect(error).toMatchObject({ code: 400, message: SERVER_TEXT.trialSeatLimit(12, 10) });
+    expect(callsTo('POST', CHANGE_SEATS)).toHaveLength(0);
+    await expect(provider.changeSeats('C0acme001', 'sub-acme-001', 5, 10)).resolves.toMatchObject({
+      numberOfSeats: 10,
+    });
+  });
+
   it("maps Google's 400 on changeSeats to 400 with Google's message", async () => {
     fake.failNext('POST', CHANGE_SEATS, { reason: 'invalid', message: 'Invalid seat count.' });
     const error = await failure(provider.changeSeats('C0acme001', 'sub-acme-001', 20, 21));
@@ -733,5 +771,42 @@ describe('photos', () => {
       data: solidPng(96, [26, 115, 232]),
     });
     await expect(provider.getUserPhoto('staff@acme.example')).resolves.toBeNull();
+  });
+
+  // A JPEG's start (SOI, then a JFIF APP0 segment), enough for its signature.
+  const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
+
+  it.each(['JPEG', 'image/jpeg', 'JPG', 'jpg', 'image/jpg'])(
+    'serves a photo whose type is spelt %s, by its bytes',
+    async (mimeType) => {
+      fake.updateUser('admin@acme.example', { photo: { mimeType, data: JPEG } });
+      await expect(provider.getUserPhoto('admin@acme.example')).resolves.toEqual({
+        contentType: 'image/jpeg',
+        data: JPEG,
+      });
+    },
+  );
+
+  it('serves the type the bytes show when the declared one disagrees', async () => {
+    const png = solidPng(4, [0, 0, 0]);
+    fake.updateUser('admin@acme.example', { photo: { mimeType: 'JPEG', data: png } });
+    await expect(provider.getUserPhoto('admin@acme.example')).resolves.toMatchObject({
+      contentType: 'image/png',
+    });
+  });
+
+  it('a photo whose bytes are no image falls back to the silhouette and logs why', async () => {
+    const html = Buffer.from('<html><script>alert(1)</script></html>');
+    fake.updateUser('admin@acme.example', { photo: { mimeType: 'PNG', data: html } });
+    await expect(provider.getUserPhoto('admin@acme.example')).resolves.toBeNull();
+    expect(warnings).toEqual([
+      {
+        details: expect.objectContaining({
+          email: 'admin@acme.example',
+          mimeType: 'PNG',
+        }) as unknown,
+        message: 'photo unreadable',
+      },
+    ]);
   });
 });
