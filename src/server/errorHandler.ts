@@ -3,6 +3,7 @@ import type { ErrorEnvelope, ErrorStatus } from '../contract/errors';
 import { ApiError } from './apiError';
 import { BODY_LIMIT_BYTES } from './limits';
 import { SERVER_TEXT } from './messages';
+import { UpstreamError } from './upstreamError';
 
 // The one place where a failure becomes the contract's envelope (docs/api.md, Error envelope): validation errors,
 // unreadable bodies, limits, ApiErrors from routes and providers, and anything unexpected.
@@ -130,11 +131,16 @@ export function sendError(
   reply: FastifyReply,
 ): FastifyReply {
   if (error instanceof ApiError) {
-    if (error.code >= HTTP_INTERNAL) request.log.error({ err: error }, 'upstream failure');
+    const upstream = error instanceof UpstreamError ? error.upstream : undefined;
+    if (error.code >= HTTP_INTERNAL)
+      request.log.error({ err: error, upstream }, 'upstream failure');
     if (error.retryAfterSeconds !== undefined) {
       reply.header('retry-after', String(error.retryAfterSeconds));
     }
-    return reply.code(error.code).type('application/json').send({ error: error.toBody() });
+    const body = error.toBody();
+    // Google's own words stay in the log; the request id finds them there (docs/security.md).
+    if (upstream !== undefined) body.message = SERVER_TEXT.withRequestId(body.message, request.id);
+    return reply.code(error.code).type('application/json').send({ error: body });
   }
   const known = knownFailure(error as FastifyError);
   if (known !== null) {

@@ -1,6 +1,6 @@
 import { ConfigError } from './configError';
 import { readGoogleOptions } from './providers/google';
-import { createServiceAccountTokens, GOOGLE_TOKEN_URL } from './providers/google/serviceAccount';
+import { createResellerTokens } from './providers/google/credentials';
 import { formatCheck, runGooglePreflight } from './providers/google/preflight';
 
 // `npm run google:check [customerId]`: the operator's preflight of google mode (docs/google-setup.md).
@@ -20,11 +20,7 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  const tokens = createServiceAccountTokens({
-    key: google.serviceAccountKey,
-    subject: google.resellerAdminEmail,
-    tokenUrl: google.tokenUrl ?? GOOGLE_TOKEN_URL,
-  });
+  const tokens = createResellerTokens(google);
   const results = await runGooglePreflight({
     google,
     tokens,

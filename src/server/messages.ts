@@ -18,6 +18,8 @@ export const SERVER_TEXT = {
   // Subscription status, directory status and Google's failures (docs/configuration-google.md).
   subscriptionSuspended: (reasons: string) =>
     `Licenses cannot be added while the subscription is suspended: ${reasons}. Contact the reseller to reactivate it.`,
+  trialSeatLimit: (newTotal: string | number, limit: string | number) =>
+    `The new total of ${newTotal} licenses is above the ${limit} licenses Google allows while a subscription is in its free trial; more can be added once the trial has ended.`,
   subscriptionPending:
     'Licenses cannot be added while the subscription is pending: an administrator of your organisation must first accept the Google Workspace Terms of Service in the Google Admin console.',
   directoryUserSuspended: (email: string) =>
@@ -40,6 +42,25 @@ export const SERVER_TEXT = {
     `Google has just created the delegate group ${group} but does not show it yet. Try again in a minute.`,
   delegateGroupRefusesOutsiders: (group: string) =>
     `The delegate group ${group} still refuses members from outside the reseller's organisation after the portal allowed them; the reseller's Google Workspace must allow external members in groups.`,
+  // Google's and the network's own words go to the log only (docs/security.md, "Errors from upstream").
+  upstreamUnreachable: (service: string) =>
+    `${service} could not be reached. Try again in a minute.`,
+  upstreamFailed: (service: string) => `${service} failed. Try again in a minute.`,
+  upstreamRefused: (service: string) =>
+    `${service} refused the portal's request; the reseller can find why in the portal's log.`,
+  apiNotEnabled: (service: string, api: string) =>
+    `${service} is not enabled for the portal: the reseller must enable the ${api} in the Google Cloud project of its service account (APIs & Services).`,
+  delegationScopeMissing: (service: string) =>
+    `${service} refused the reseller's service account a scope: the reseller must allow the portal's scopes for the service account's client id under domain-wide delegation in its Google Admin console.`,
+  serviceAccountUnauthorized: (service: string) =>
+    `${service} refused the reseller's service account: the reseller must allow the service account's client id and the portal's scopes under domain-wide delegation in its Google Admin console.`,
+  serviceAccountInvalid: (service: string) =>
+    `${service} did not accept the reseller's service account: check its key (or GOOGLE_SERVICE_ACCOUNT_EMAIL) and RESELLER_ADMIN_EMAIL.`,
+  tokenCreatorMissing: (service: string) =>
+    `${service} could not sign as the reseller's service account: the reseller must grant the portal's runtime identity the role roles/iam.serviceAccountTokenCreator on the service account GOOGLE_SERVICE_ACCOUNT_EMAIL names.`,
+  noDefaultCredentials: (service: string) =>
+    `${service} could not sign in: no service-account key is configured and the runtime has no application default credentials. Run the portal on Cloud Run, GKE or a VM with a service account, or configure a key.`,
+  withRequestId: (message: string, requestId: string) => `${message} (request id ${requestId})`,
   deadlineExceeded:
     'The portal could not finish in time. Try again; if you were changing something, reload first to see whether the change was made.',
   noPhoto: 'There is no photo for this account.',

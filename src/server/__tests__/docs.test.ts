@@ -85,6 +85,17 @@ it('quotes every message the server writes', () => {
     changeNotApplied: ['<service>'],
     delegateGroupNotReady: ['<group>'],
     delegateGroupRefusesOutsiders: ['<group>'],
+    trialSeatLimit: ['<n>', '10'],
+    upstreamUnreachable: ['<service>'],
+    upstreamFailed: ['<service>'],
+    upstreamRefused: ['<service>'],
+    apiNotEnabled: ['<service>', '<API>'],
+    delegationScopeMissing: ['<service>'],
+    serviceAccountUnauthorized: ['<service>'],
+    serviceAccountInvalid: ['<service>'],
+    tokenCreatorMissing: ['<service>'],
+    noDefaultCredentials: ['<service>'],
+    withRequestId: ['<message>', '<request id>'],
   };
   for (const [name, text] of Object.entries(SERVER_TEXT)) {
     const quoted =

@@ -9,7 +9,7 @@ import {
 import { GOOGLE_SCOPES } from '../providers/google/googleProvider';
 import { readGoogleOptions } from '../providers/google/options';
 import { runGooglePreflight, type CheckResult } from '../providers/google/preflight';
-import { createServiceAccountTokens } from '../providers/google/serviceAccount';
+import { createResellerTokens } from '../providers/google/credentials';
 
 // `npm run google:check` (docs/google-setup.md, step 7): one call per Google API with the portal's own
 // configuration, one line per check, the setting that fixes a failure, and a non-zero exit on one.
@@ -20,26 +20,6 @@ const CHECK = path.join(ROOT, 'src', 'server', 'googleCheck.ts');
 /** Upper bound for one run under tsx on a slow machine. */
 const RUN_TIMEOUT_MS = 30_000;
 
-/** Google's answer for a call to an API the project has not enabled: details[] only (ErrorInfo). */
-const serviceDisabled = (service: string, title: string) => ({
-  status: 403,
-  body: {
-    error: {
-      code: 403,
-      message: `${title} has not been used in project 123456 before or it is disabled. Enable it by visiting https://console.developers.google.com/apis/api/${service}/overview?project=123456 then retry.`,
-      status: 'PERMISSION_DENIED',
-      details: [
-        {
-          '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
-          reason: 'SERVICE_DISABLED',
-          domain: 'googleapis.com',
-          metadata: { service, consumer: 'projects/123456' },
-        },
-      ],
-    },
-  },
-});
-
 let fake: FakeGoogle;
 beforeEach(async () => {
   fake = await startFakeGoogle();
@@ -48,13 +28,18 @@ afterEach(async () => {
   await fake.close();
 });
 
-function check(customerId?: string): Promise<CheckResult[]> {
-  const google = readGoogleOptions(fakeGoogleEnv(fake, 'unused-session-secret'));
-  const tokens = createServiceAccountTokens({
-    key: google.serviceAccountKey,
-    subject: google.resellerAdminEmail,
-    tokenUrl: fake.tokenUrl,
-  });
+function check(customerId?: string, keyless = false): Promise<CheckResult[]> {
+  const configured = readGoogleOptions(fakeGoogleEnv(fake, 'unused-session-secret'));
+  // Keyless: signJwt as the service account, the runtime's token from the fake metadata server.
+  const google = keyless
+    ? {
+        ...configured,
+        serviceAccountKey: undefined,
+        serviceAccountEmail: fake.serviceAccountEmail,
+        runtimeAccessToken: () => fake.runtimeToken(),
+      }
+    : configured;
+  const tokens = createResellerTokens(google);
   return runGooglePreflight({
     google,
     tokens,
@@ -107,15 +92,23 @@ describe('google:check against the fake Google', () => {
     expect(failed.fix).toContain(GROUP_SETUP_SCOPES.groupSettings);
   });
 
-  it('names the API to enable when Google says it is disabled', async () => {
-    fake.failNext(
-      'GET',
-      /^\/admin\/directory\/v1\/users$/,
-      serviceDisabled('admin.googleapis.com', 'Admin SDK API'),
+  it('passes keyless, and names the role a keyless runtime lacks', async () => {
+    expect((await check(undefined, true)).filter((result) => !result.ok)).toEqual([]);
+    fake.iam.tokenCreators.clear();
+    const failed = named(
+      await check(undefined, true),
+      `credentials for ${GOOGLE_SCOPES.resellerOrders}`,
     );
+    expect(failed.ok).toBe(false);
+    expect(failed.fix).toContain('Service Account Token Creator');
+  });
+
+  it('names the API to enable when Google says it is disabled', async () => {
+    // Google's newer front ends: details[] (ErrorInfo SERVICE_DISABLED) and no errors[].
+    fake.failNext('GET', /^\/admin\/directory\/v1\/users$/, { errorInfo: 'SERVICE_DISABLED' });
     const failed = named(await check(), 'customer directory user');
     expect(failed).toMatchObject({ ok: false });
-    expect(failed.detail).toContain('SERVICE_DISABLED');
+    expect(failed.detail).toMatch(/^HTTP 403 accessNotConfigured: .*has not been used/);
     expect(failed.fix).toBe(
       'Cloud console → APIs & Services → Library: enable the Admin SDK API in the project of the service account.',
     );

@@ -27,6 +27,7 @@ let fake: FakeGoogle;
 let provider: PortalProvider;
 let app: FastifyInstance;
 let baseUrl: string;
+let logLines: string[];
 
 async function startPortal(env: Record<string, string> = {}, deadlineMs?: number) {
   const portalEnv = { ...fakeGoogleEnv(fake, SESSION_SECRET), LOG_LEVEL: 'silent', ...env };
@@ -39,10 +40,11 @@ async function startPortal(env: Record<string, string> = {}, deadlineMs?: number
     resolveMx: async (domain) =>
       (fake.state.mx.get(domain) ?? []).map((exchange) => ({ exchange, priority: 10 })),
   });
+  logLines = [];
   app = buildApp({
     config,
     provider,
-    logger: createLogger('silent'),
+    logger: createLogger('error', { write: (line: string) => logLines.push(line) }),
     ...(deadlineMs === undefined ? {} : { requestDeadlineMs: deadlineMs }),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -235,6 +237,40 @@ describe('Google failing', () => {
     expect(answer.status).toBe(503);
     expect(answer.headers.get('retry-after')).toBe('30');
     expect(errorOf(answer)).toMatchObject({ status: 'UNAVAILABLE' });
+  });
+
+  it("a 5xx from Google answers a fixed text and the request id; Google's words go to the log only", async () => {
+    await startPortal();
+    const hostile = 'Backend Error at db-7.internal <script>alert(1)</script>';
+    const body = { error: { code: 500, message: hostile, status: 'INTERNAL' } };
+    fake.failNext('GET', /^\/apps\/reseller\/v1\/customers\//, { status: 500, body }, 3);
+    const { answer } = await signIn('admin@acme.example');
+    const requestId = answer.headers.get('x-request-id') ?? '';
+    expect(answer.status).toBe(502);
+    expect(errorOf(answer)).toEqual({
+      code: 502,
+      status: 'BAD_GATEWAY',
+      message: SERVER_TEXT.withRequestId(
+        SERVER_TEXT.upstreamFailed("Google's Reseller API"),
+        requestId,
+      ),
+    });
+    const logged = logLines.find((line) => line.includes('upstream failure')) ?? '';
+    expect(logged).toContain(requestId);
+    expect(logged).toContain('db-7.internal');
+  });
+
+  it('a details[]-only SERVICE_DISABLED names the API to enable, with the request id', async () => {
+    await startPortal();
+    fake.failNext('GET', /^\/apps\/reseller\/v1\/customers\//, { errorInfo: 'SERVICE_DISABLED' });
+    const { answer } = await signIn('admin@acme.example');
+    expect(answer.status).toBe(502);
+    expect(errorOf(answer).message).toBe(
+      SERVER_TEXT.withRequestId(
+        SERVER_TEXT.apiNotEnabled("Google's Reseller API", 'Google Workspace Reseller API'),
+        answer.headers.get('x-request-id') ?? '',
+      ),
+    );
   });
 
   it('a hung Google answers 504 in the envelope within the request deadline', async () => {

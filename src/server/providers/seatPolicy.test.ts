@@ -77,3 +77,24 @@ it("reports Google's maximum where it gives one, else the cap, never below the s
   expect(effectiveMaximum(policy, 'C0x', null, 20)).toBe(30);
   expect(effectiveMaximum(policy, 'C0x', null, 45)).toBe(45);
 });
+
+it("on an annual plan the reseller's cap holds: the smaller of the cap and Google's maximum", () => {
+  const policy = readSeatPolicy({ ANNUAL_SEAT_CAP: '50' });
+  const annual = { annual: true, trial: false };
+  expect(effectiveMaximum(policy, 'C0x', 300, 20, annual)).toBe(50);
+  expect(effectiveMaximum(policy, 'C0x', 30, 20, annual)).toBe(30);
+  expect(effectiveMaximum(policy, 'C0x', null, 20, annual)).toBe(50);
+  expect(effectiveMaximum(policy, 'C0x', 300, 70, annual)).toBe(70);
+});
+
+it("an annual plan in its trial stops at Google's 10 seats", () => {
+  const policy = readSeatPolicy({ ANNUAL_SEAT_CAP: '50' });
+  expect(effectiveMaximum(policy, 'C0x', null, 3, { annual: true, trial: true })).toBe(10);
+  expect(effectiveMaximum(policy, 'C0x', 300, 3, { annual: true, trial: true })).toBe(10);
+  expect(
+    effectiveMaximum(readSeatPolicy({ ANNUAL_SEAT_CAP: '5' }), 'C0x', null, 3, {
+      annual: true,
+      trial: true,
+    }),
+  ).toBe(5);
+});

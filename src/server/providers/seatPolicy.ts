@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../configError';
 
-// The reseller's seat policy (docs/configuration-google.md, "Seat policy"). Google gives a maximum only
-// for Flexible and trial plans; for an annual plan the most the portal lets a customer reach is the
-// reseller's decision: ANNUAL_SEAT_CAP, overridden per customer by the file SEAT_CAP_FILE names.
+// The reseller's seat policy (docs/configuration-google.md, "Seat policy"). Google's maximum binds
+// Flexible and trial plans; for an annual plan the most the portal lets a customer reach is the
+// reseller's decision, ANNUAL_SEAT_CAP overridden per customer by the file SEAT_CAP_FILE names, and a
+// maximum Google sends there only lowers it.
 
 export interface SeatPolicy {
   /** The total an annual subscription of this customer may reach through the portal. */
@@ -27,17 +28,32 @@ export function createSeatPolicy(
 
 export const DEFAULT_SEAT_POLICY = createSeatPolicy();
 
+/** Google restricts a subscription in its free trial to 10 seats (Reseller API, Seats). */
+export const TRIAL_SEAT_LIMIT = 10;
+
+/** What decides a subscription's maximum besides the numbers: its plan. */
+export interface PlanKind {
+  annual: boolean;
+  trial: boolean;
+}
+
 /**
- * maximumNumberOfSeats as the portal reports it: Google's own where it gives one, else the policy;
- * never below the current total, so a customer already above the cap is shown as full, not negative.
+ * maximumNumberOfSeats as the portal reports it (docs/configuration-google.md, "Seat policy"): on an
+ * annual plan the smallest of the reseller's cap, any maximum Google sends and, in a trial, Google's
+ * 10; on other plans Google's own, else the cap. Never below the current total, so a customer already
+ * above the limit is shown as full, not negative.
  */
 export function effectiveMaximum(
   policy: SeatPolicy,
   customerId: string,
   googleMaximum: number | null,
   numberOfSeats: number,
+  plan: PlanKind = { annual: googleMaximum === null, trial: false },
 ): number {
-  return googleMaximum ?? Math.max(policy.annualCap(customerId), numberOfSeats);
+  const cap = policy.annualCap(customerId);
+  if (!plan.annual) return googleMaximum ?? Math.max(cap, numberOfSeats);
+  const limits = [cap, googleMaximum ?? cap, plan.trial ? TRIAL_SEAT_LIMIT : cap];
+  return Math.max(Math.min(...limits), numberOfSeats);
 }
 
 function isCap(value: unknown): value is number {

@@ -1,6 +1,7 @@
 import { ApiError } from '../apiError';
 import { SERVER_TEXT } from '../messages';
 import type { WorkspaceSubscription } from './provider';
+import { TRIAL_SEAT_LIMIT } from './seatPolicy';
 
 // The Reseller API's rules for adding seats, shared by every provider so the sandbox refuses exactly
 // what Google refuses, and checked before Google is called (docs/api.md, POST /api/add-licence).
@@ -82,6 +83,14 @@ export function checkSeatChange(
       400,
       'INVALID_ARGUMENT',
       `The new total must be above the current total of ${subscription.numberOfSeats} licenses; licenses cannot be removed here.`,
+    );
+  }
+  if (subscription.isTrial && newTotal > TRIAL_SEAT_LIMIT) {
+    // Google's trial limit, not the reseller's cap: the person should know what lifts it.
+    throw new ApiError(
+      400,
+      'INVALID_ARGUMENT',
+      SERVER_TEXT.trialSeatLimit(newTotal, TRIAL_SEAT_LIMIT),
     );
   }
   if (newTotal > subscription.maximumNumberOfSeats) {

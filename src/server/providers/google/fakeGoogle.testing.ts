@@ -18,9 +18,27 @@ import {
   handleDirectory,
 } from './fakeGoogle/directory';
 import { startFakeDns, type FakeDns } from './fakeGoogle/dns';
-import { googleError, type FakeAnswer, type GoogleReason } from './fakeGoogle/googleErrors';
+import {
+  errorInfoError,
+  googleError,
+  serviceOfPath,
+  type ErrorInfoReason,
+  type FakeAnswer,
+  type GoogleReason,
+} from './fakeGoogle/googleErrors';
 import { GROUPS_SETTINGS_SCOPES, handleGroupsSettings } from './fakeGoogle/groupsSettings';
-import { createOAuth, FAKE_CLIENT_ID, fakeServiceAccountKey } from './fakeGoogle/oauth';
+import {
+  defaultIam,
+  FAKE_RUNTIME_ACCOUNT,
+  handleMetadata,
+  handleSignJwt,
+} from './fakeGoogle/iamCredentials';
+import {
+  createOAuth,
+  FAKE_CLIENT_ID,
+  FAKE_SERVICE_ACCOUNT,
+  fakeServiceAccountKey,
+} from './fakeGoogle/oauth';
 import {
   POPUP_PATHS,
   POPUP_SCRIPT,
@@ -35,15 +53,18 @@ import { sequentialRoundTrips, type TimedCall } from './fakeGoogle/roundTrips';
 // shapes (googleapis' reseller/v1 and admin/directory_v1 types, Google's reference pages): OAuth
 // (token information, the service account's JWT exchange, a sign-in popup), the Reseller API, the
 // Directory API, the Groups Settings API and, on request, MX answers over UDP. Faults, hangs, lost
-// answers and added latency are injected per call. Test-only: it is not part of the built server (tsconfig.server.json).
+// answers and added latency are injected per call. Test-only: it is not part of the built server
+// (tsconfig.server.json).
 
 export { FAKE_CLIENT_ID, FAKE_GROUP_TEMPLATE, RESELLER_ADMIN };
-export type { FakeState, GoogleReason };
+export type { ErrorInfoReason, FakeState, GoogleReason };
 
 /** What an injected call does instead of its normal answer. */
 export type Fault =
   /** Google's error envelope for this reason (with Retry-After when given). */
   | { reason: GoogleReason; message?: string; retryAfterSeconds?: number }
+  /** The details[]-only shape: a google.rpc.ErrorInfo with this reason (metadata merged over Google's). */
+  | { errorInfo: ErrorInfoReason; metadata?: Record<string, string>; retryAfterSeconds?: number }
   /** Any status and body, e.g. a 500 without Google's envelope. */
   | { status: number; body?: unknown }
   /** Never answers and changes nothing (until the fake closes). */
@@ -108,6 +129,7 @@ function sleep(ms: number): Promise<void> {
 export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
   let clock = Date.now();
   const state: FakeState = demoState();
+  const iam = defaultIam();
   const injected: Injection[] = [];
   const calls: FakeCall[] = [];
   const sockets = new Set<Socket>();
@@ -184,8 +206,18 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     return undefined;
   }
 
-  function handle(method: string, url: URL, token: string, body: unknown): FakeAnswer {
+  function handle(
+    method: string,
+    url: URL,
+    token: string,
+    body: unknown,
+    flavor?: string,
+  ): FakeAnswer {
     const path = decodeURIComponent(url.pathname);
+    const runtime = handleMetadata(oauth, method, url, flavor);
+    if (runtime !== undefined) return runtime;
+    const signed = handleSignJwt(iam, oauth, { method, path, token, body });
+    if (signed !== undefined) return signed;
     if (method === 'POST' && path === '/token') {
       return oauth.exchange(body instanceof URLSearchParams ? body : new URLSearchParams());
     }
@@ -261,8 +293,9 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
       };
       const body = parseBody(text, request.headers['content-type']);
       const fault = takeFault(method, url.pathname);
+      const flavor = request.headers['metadata-flavor'];
       if (fault === undefined) {
-        finish(handle(method, url, token, body));
+        finish(handle(method, url, token, body, typeof flavor === 'string' ? flavor : undefined));
         return;
       }
       if (fault === 'hang') return;
@@ -280,6 +313,11 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
           return;
         }
         finish(googleError('backendError'));
+        return;
+      }
+      if ('errorInfo' in fault) {
+        const service = serviceOfPath(url.pathname);
+        finish(errorInfoError(fault.errorInfo, service, fault.metadata, fault.retryAfterSeconds));
         return;
       }
       if ('reason' in fault) {
@@ -317,6 +355,14 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     groupTemplate: FAKE_GROUP_TEMPLATE,
     resellerAdmin: RESELLER_ADMIN,
     serviceAccountKey: fakeServiceAccountKey(),
+    /** Keyless sign-in: the service account signJwt signs as (GOOGLE_SERVICE_ACCOUNT_EMAIL). */
+    serviceAccountEmail: FAKE_SERVICE_ACCOUNT,
+    /** The account the fake metadata server hands tokens to (the runtime's identity). */
+    runtimeAccount: FAKE_RUNTIME_ACCOUNT,
+    /** GCE_METADATA_HOST for google-auth-library: the fake answers as the metadata server. */
+    metadataHost: `127.0.0.1:${port}`,
+    /** The reseller project's IAM: signJwt's switch and who may sign as whom. */
+    iam,
     /** host:port of the MX responder, when started with dns: true. */
     dnsServer: dns?.server,
     dns,
@@ -328,6 +374,14 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     /** Google Identity Services issuing a person an access token for the portal's client. */
     issueToken(email: string, scopes: readonly string[], audience = FAKE_CLIENT_ID): string {
       return oauth.issue(email, scopes, audience, false);
+    },
+    /** What the metadata server hands the runtime: a cloud-platform token for its account. */
+    async runtimeToken(): Promise<string> {
+      const response = await fetch(
+        `${rootUrl}computeMetadata/v1/instance/service-accounts/default/token`,
+        { headers: { 'metadata-flavor': 'Google' } },
+      );
+      return ((await response.json()) as { access_token: string }).access_token;
     },
     /** Moves the fake's clock (token expiry) forward. */
     advanceClock(ms: number) {

@@ -2,7 +2,8 @@ import { isJsonObject } from '../../../contract/json';
 import { ERROR_TEXT } from '../../../contract/errors';
 import { ApiError } from '../../apiError';
 import { SERVER_TEXT } from '../../messages';
-import { ServiceAccountError } from './serviceAccount';
+import { UpstreamError } from '../../upstreamError';
+import { ServiceAccountError, type ServiceAccountStep } from './serviceAccount';
 
 // Turns a failed Google call into the contract's error, read by Google's error reason rather than by
 // the HTTP status alone (docs/configuration-google.md, "What each Google failure becomes").
@@ -19,6 +20,8 @@ export interface GoogleFailure {
   lost: 'timeout' | 'deadline' | 'network' | undefined;
   /** The reseller's own sign-in (the service account's token exchange) failed, not the call. */
   serviceAccount: boolean;
+  /** Which step of that sign-in failed, when it did. */
+  serviceAccountStep?: ServiceAccountStep;
 }
 
 /** Quota reasons that clear within seconds: worth a retry with backoff. */
@@ -28,6 +31,29 @@ const DAILY_LIMIT_REASON = 'dailyLimitExceeded';
 /** Seconds a caller should wait when Google gave no Retry-After. */
 export const RATE_LIMIT_RETRY_AFTER_SECONDS = 30;
 export const DAILY_LIMIT_RETRY_AFTER_SECONDS = 3600;
+/**
+ * google.rpc.ErrorInfo reasons of details[]-only errors, read as the classic errors[] reason they
+ * stand for, so both shapes take the same path (docs/configuration-google.md).
+ */
+const ERROR_INFO_REASONS: Readonly<Record<string, string>> = {
+  RATE_LIMIT_EXCEEDED: 'rateLimitExceeded',
+  RESOURCE_QUOTA_EXCEEDED: 'quotaExceeded',
+  SERVICE_DISABLED: 'accessNotConfigured',
+  ACCESS_TOKEN_SCOPE_INSUFFICIENT: 'insufficientPermissions',
+  ACCESS_TOKEN_EXPIRED: 'authError',
+  CREDENTIALS_MISSING: 'required',
+};
+/** A RATE_LIMIT_EXCEEDED on a per-day quota limit (metadata.quota_limit) is the daily limit. */
+const DAILY_QUOTA_LIMIT = /PerDay/i;
+/** Google's reason when the reseller's project has not enabled the API (errors[] shape). */
+const API_NOT_ENABLED_REASON = 'accessNotConfigured';
+/** What the reseller enables in its Google Cloud project for each service the portal calls. */
+const API_TO_ENABLE: Readonly<Record<string, string>> = {
+  "Google's Reseller API": 'Google Workspace Reseller API',
+  "Google's Directory API": 'Admin SDK API',
+};
+const IAM_CREDENTIALS_API = 'IAM Service Account Credentials API';
+const HTTP_FORBIDDEN = 403;
 const HTTP_TOO_MANY_REQUESTS = 429;
 const HTTP_FIRST_SERVER_ERROR = 500;
 const MS_PER_SECOND = 1000;
@@ -61,10 +87,20 @@ function lostHow(error: unknown, status: number | undefined): GoogleFailure['los
   return 'network';
 }
 
+/** An errors[] reason as it is, an ErrorInfo reason as the classic reason it stands for. */
+function classicReason(entry: Record<string, unknown>): string {
+  const reason = String(entry.reason);
+  const metadata = isJsonObject(entry.metadata) ? entry.metadata : {};
+  if (reason === 'RATE_LIMIT_EXCEEDED' && DAILY_QUOTA_LIMIT.test(String(metadata.quota_limit))) {
+    return DAILY_LIMIT_REASON;
+  }
+  return ERROR_INFO_REASONS[reason] ?? reason;
+}
+
 /** Reads status, reason, message and Retry-After from a gaxios or fetch error. */
 export function readFailure(error: unknown): GoogleFailure {
   if (error instanceof ServiceAccountError) {
-    return { ...readFailure(error.cause), serviceAccount: true };
+    return { ...readFailure(error.cause), serviceAccount: true, serviceAccountStep: error.step };
   }
   const record = isJsonObject(error) ? error : {};
   const response = isJsonObject(record.response) ? record.response : {};
@@ -81,7 +117,13 @@ export function readFailure(error: unknown): GoogleFailure {
   const first = [...errors, ...details].find(
     (entry) => isJsonObject(entry) && typeof entry.reason === 'string',
   ) as Record<string, unknown> | undefined;
-  const reason = typeof first?.reason === 'string' ? first.reason : undefined;
+  // An OAuth endpoint's refusal names its error code in `error` (RFC 6749), e.g. invalid_grant.
+  const reason =
+    typeof first?.reason === 'string'
+      ? classicReason(first)
+      : typeof data.error === 'string'
+        ? data.error
+        : undefined;
   const message =
     typeof body.message === 'string'
       ? body.message
@@ -142,43 +184,82 @@ export function isForbidden(failure: GoogleFailure): boolean {
   return failure.status === 403 && failure.reason === 'forbidden';
 }
 
+/** What the log keeps of a failure; the client sees only the fixed text and the request id. */
+function upstreamDetail(failure: GoogleFailure): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(failure).filter(([, value]) => value !== undefined));
+}
+
+/** A refused sign-in of the reseller's service account, as the setting the reseller must fix. */
+function serviceAccountRefusal(failure: GoogleFailure, service: string): string | undefined {
+  if (failure.serviceAccountStep === 'credentials')
+    return SERVER_TEXT.noDefaultCredentials(service);
+  if (failure.serviceAccountStep === 'signJwt') {
+    if (failure.reason === API_NOT_ENABLED_REASON) {
+      return SERVER_TEXT.apiNotEnabled(service, IAM_CREDENTIALS_API);
+    }
+    return failure.status === HTTP_FORBIDDEN ? SERVER_TEXT.tokenCreatorMissing(service) : undefined;
+  }
+  if (failure.reason === 'unauthorized_client')
+    return SERVER_TEXT.serviceAccountUnauthorized(service);
+  if (failure.reason === 'invalid_grant') return SERVER_TEXT.serviceAccountInvalid(service);
+  return undefined;
+}
+
 /** The failure as the contract's error, for a call to `service` (e.g. "Google's Reseller API"). */
 export function upstreamError(failure: GoogleFailure, apiService: string): ApiError {
   // A refused service-account sign-in is the reseller's configuration, never the person's 401.
   const service = failure.serviceAccount ? `${apiService} (service-account sign-in)` : apiService;
+  const detail = upstreamDetail(failure);
   if (failure.lost === 'deadline') {
     return new ApiError(504, 'DEADLINE_EXCEEDED', SERVER_TEXT.deadlineExceeded);
   }
   if (failure.lost === 'timeout') {
-    return new ApiError(504, 'DEADLINE_EXCEEDED', SERVER_TEXT.upstreamTimeout(service));
+    return new UpstreamError(
+      504,
+      'DEADLINE_EXCEEDED',
+      SERVER_TEXT.upstreamTimeout(service),
+      detail,
+    );
   }
   if (isDailyLimit(failure)) {
-    return new ApiError(
+    return new UpstreamError(
       503,
       'UNAVAILABLE',
       SERVER_TEXT.upstreamDailyQuota(service),
-      undefined,
+      detail,
       failure.retryAfterSeconds ?? DAILY_LIMIT_RETRY_AFTER_SECONDS,
     );
   }
   if (isRateLimited(failure) || failure.status === 503) {
-    return new ApiError(
+    return new UpstreamError(
       503,
       'UNAVAILABLE',
       SERVER_TEXT.upstreamBusy(service),
-      undefined,
+      detail,
       failure.retryAfterSeconds ?? RATE_LIMIT_RETRY_AFTER_SECONDS,
     );
   }
   if (failure.status === undefined) {
-    return new ApiError(
+    const text = failure.serviceAccount ? serviceAccountRefusal(failure, service) : undefined;
+    return new UpstreamError(
       502,
       'BAD_GATEWAY',
-      `${service} could not be reached (${failure.message}). Try again in a minute.`,
+      text ?? SERVER_TEXT.upstreamUnreachable(service),
+      detail,
     );
   }
-  const side = failure.status >= HTTP_FIRST_SERVER_ERROR ? 'failed' : 'refused the request';
-  return new ApiError(502, 'BAD_GATEWAY', `${service} ${side}: ${failure.message}`);
+  if (failure.status >= HTTP_FIRST_SERVER_ERROR) {
+    return new UpstreamError(502, 'BAD_GATEWAY', SERVER_TEXT.upstreamFailed(service), detail);
+  }
+  const api = API_TO_ENABLE[apiService];
+  const text =
+    (failure.serviceAccount ? serviceAccountRefusal(failure, service) : undefined) ??
+    (failure.reason === API_NOT_ENABLED_REASON && api !== undefined
+      ? SERVER_TEXT.apiNotEnabled(service, api)
+      : undefined) ??
+    (isInsufficientScopes(failure) ? SERVER_TEXT.delegationScopeMissing(service) : undefined) ??
+    SERVER_TEXT.upstreamRefused(service);
+  return new UpstreamError(502, 'BAD_GATEWAY', text, detail);
 }
 
 /** The user's own token was refused: the client reloads the page and signs in again. */

@@ -4,6 +4,7 @@ import { SIGN_IN_SCOPES } from '../../../contract/limits';
 import { ApiError } from '../../apiError';
 import { withDeadline } from '../../deadline';
 import { SERVER_TEXT } from '../../messages';
+import { UpstreamError } from '../../upstreamError';
 import type { PortalProvider } from '../provider';
 import { startFakeGoogle, type Fault, type FakeGoogle } from './fakeGoogle.testing';
 import { solidPng } from './fakeGoogle/dataset';
@@ -91,8 +92,69 @@ describe('service account', () => {
     const broken = open({ resellerAdminEmail: 'someone@acme.example' });
     const error = await failure(broken.listDelegates('licence', 'C0acme001'));
     expect(error).toMatchObject({ code: 502, status: 'BAD_GATEWAY' });
-    expect(error.message).toContain('service-account sign-in');
-    expect(error.message).toContain('Client is unauthorized');
+    expect(error.message).toBe(
+      SERVER_TEXT.serviceAccountUnauthorized("Google's Directory API (service-account sign-in)"),
+    );
+    // Google's own words go to the log, never to the client.
+    expect(error.message).not.toContain('Client is unauthorized');
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect((error as UpstreamError).upstream).toMatchObject({
+      status: 401,
+      message: expect.stringContaining('Client is unauthorized') as unknown,
+    });
+  });
+});
+
+describe('keyless service account (signJwt as the service account)', () => {
+  // The runtime's token comes from the fake metadata server; src/server/__tests__/keylessGoogle.test.ts
+  // proves google-auth-library's application default credentials find it in a real portal process.
+  const keyless = (runtimeAccessToken = () => fake.runtimeToken()) =>
+    open({
+      serviceAccountKey: undefined,
+      serviceAccountEmail: fake.serviceAccountEmail,
+      runtimeAccessToken,
+    });
+
+  it("signs the delegation's assertion with signJwt as the service account and exchanges it", async () => {
+    await expect(keyless().findCustomer('acme.example')).resolves.toMatchObject({
+      customerId: 'C0acme001',
+    });
+    expect(callsTo('POST', /^\/v1\/projects\/-\/serviceAccounts\/[^/]+:signJwt$/)).toHaveLength(1);
+    expect(callsTo('POST', /^\/token$/)).toHaveLength(1);
+    expect(callsTo('GET', CUSTOMERS).map((c) => c.caller)).toEqual(['reseller']);
+  });
+
+  it('without roles/iam.serviceAccountTokenCreator: 502 naming the role', async () => {
+    fake.iam.tokenCreators.clear();
+    const error = await failure(keyless().findCustomer('acme.example'));
+    expect(error).toMatchObject({
+      code: 502,
+      message: SERVER_TEXT.tokenCreatorMissing("Google's Reseller API (service-account sign-in)"),
+    });
+    expect(callsTo('POST', /^\/token$/)).toHaveLength(0);
+  });
+
+  it('with the IAM Credentials API not enabled: 502 naming the API to enable', async () => {
+    fake.iam.credentialsApiEnabled = false;
+    const error = await failure(keyless().findCustomer('acme.example'));
+    expect(error).toMatchObject({
+      code: 502,
+      message: SERVER_TEXT.apiNotEnabled(
+        "Google's Reseller API (service-account sign-in)",
+        'IAM Service Account Credentials API',
+      ),
+    });
+  });
+
+  it('with no application default credentials: 502 saying so', async () => {
+    const none = keyless(() =>
+      Promise.reject(new Error('Could not load the default credentials.')),
+    );
+    const error = await failure(none.findCustomer('acme.example'));
+    expect(error).toMatchObject({
+      code: 502,
+      message: SERVER_TEXT.noDefaultCredentials("Google's Reseller API (service-account sign-in)"),
+    });
   });
 });
 
@@ -276,11 +338,96 @@ describe('Google failures, read by reason', () => {
     },
   );
 
+  it.each([
+    ['RATE_LIMIT_EXCEEDED', {}, 3, 503, SERVER_TEXT.upstreamBusy("Google's Reseller API"), 30],
+    [
+      'RATE_LIMIT_EXCEEDED',
+      { quota_limit: 'defaultPerDayPerProject' },
+      1,
+      503,
+      SERVER_TEXT.upstreamDailyQuota("Google's Reseller API"),
+      3600,
+    ],
+    [
+      'SERVICE_DISABLED',
+      {},
+      1,
+      502,
+      SERVER_TEXT.apiNotEnabled("Google's Reseller API", 'Google Workspace Reseller API'),
+      undefined,
+    ],
+    [
+      'ACCESS_TOKEN_SCOPE_INSUFFICIENT',
+      {},
+      1,
+      502,
+      SERVER_TEXT.delegationScopeMissing("Google's Reseller API"),
+      undefined,
+    ],
+  ] as const)(
+    'a details[]-only %s %j is read by its ErrorInfo reason: %i tries, then %i',
+    async (errorInfo, metadata, attempts, code, message, retryAfterSeconds) => {
+      fake.failNext('GET', CUSTOMERS, { errorInfo, metadata }, 3);
+      const error = await failure(provider.findCustomer('acme.example'));
+      expect(error).toMatchObject({ code, message });
+      expect(error.retryAfterSeconds).toBe(retryAfterSeconds);
+      expect(callsTo('GET', CUSTOMERS)).toHaveLength(attempts);
+    },
+  );
+
+  it("a details[]-only rate limit that clears is invisible, and Google's Retry-After is passed on", async () => {
+    fake.failNext('GET', CUSTOMERS, { errorInfo: 'RATE_LIMIT_EXCEEDED' });
+    await expect(provider.findCustomer('acme.example')).resolves.toMatchObject({
+      customerId: 'C0acme001',
+    });
+    fake.failNext('GET', CUSTOMERS, { errorInfo: 'RATE_LIMIT_EXCEEDED', retryAfterSeconds: 60 });
+    const error = await failure(provider.findCustomer('flex.example'));
+    expect(error).toMatchObject({ code: 503, retryAfterSeconds: 60 });
+  });
+
+  it('the classic accessNotConfigured names the API to enable, like SERVICE_DISABLED', async () => {
+    fake.failNext('GET', MEMBERS, { reason: 'accessNotConfigured' });
+    const error = await failure(provider.listDelegates('licence', 'C0acme001'));
+    expect(error).toMatchObject({
+      code: 502,
+      message: SERVER_TEXT.apiNotEnabled("Google's Directory API", 'Admin SDK API'),
+    });
+  });
+
+  it("a details[]-only scope refusal of the person's own token is the contract's 403", async () => {
+    const token = fake.issueToken('admin@acme.example', SIGN_IN_SCOPES);
+    fake.failNext('GET', USERS, { errorInfo: 'ACCESS_TOKEN_SCOPE_INSUFFICIENT' });
+    const error = await failure(provider.getDirectoryUser('admin@acme.example', token));
+    expect(error).toMatchObject({ code: 403, message: ERROR_TEXT.insufficientScopes });
+  });
+
+  it("5xx texts never carry Google's or the network's words; the log detail does", async () => {
+    const body = { error: { code: 500, message: 'Backend Error <b>db-7 at 10.0.0.3</b>' } };
+    fake.failNext('GET', CUSTOMERS, { status: 500, body }, 3);
+    const failed = await failure(provider.findCustomer('acme.example'));
+    expect(failed.message).toBe(SERVER_TEXT.upstreamFailed("Google's Reseller API"));
+    expect((failed as UpstreamError).upstream).toMatchObject({
+      status: 500,
+      message: body.error.message,
+    });
+    fake.failNext('GET', CUSTOMERS, {
+      status: 400,
+      body: { error: { code: 400, message: 'Bad <x>' } },
+    });
+    const refused = await failure(provider.findCustomer('flex.example'));
+    expect(refused).toMatchObject({
+      code: 502,
+      message: SERVER_TEXT.upstreamRefused("Google's Reseller API"),
+    });
+  });
+
   it('an unreachable Google becomes 502', async () => {
     await fake.close();
     const error = await failure(provider.findCustomer('acme.example'));
     expect(error).toMatchObject({ code: 502, status: 'BAD_GATEWAY' });
-    expect(error.message).toMatch(/could not be reached/);
+    expect(error.message).toMatch(
+      /^Google's Reseller API.* could not be reached\. Try again in a minute\.$/,
+    );
     fake = await startFakeGoogle();
   });
 });
@@ -349,6 +496,44 @@ describe('changeSeats', () => {
         numberOfSeats: 21,
       },
     );
+  });
+
+  it("keeps the reseller's cap on an annual plan where Google sends a larger maximum", async () => {
+    fake.updateSubscription('sub-acme-001', { maximumNumberOfSeats: 300 });
+    await expect(provider.findWorkspaceSubscription('C0acme001')).resolves.toMatchObject({
+      maximumNumberOfSeats: 50,
+    });
+    const error = await failure(provider.changeSeats('C0acme001', 'sub-acme-001', 20, 60));
+    expect(error).toMatchObject({
+      code: 400,
+      message: 'The new total of 60 licenses is above the maximum of 50 for this subscription.',
+    });
+    expect(callsTo('POST', CHANGE_SEATS)).toHaveLength(0);
+  });
+
+  it("takes Google's maximum on an annual plan where it is below the reseller's cap", async () => {
+    fake.updateSubscription('sub-acme-001', { maximumNumberOfSeats: 30 });
+    await expect(provider.findWorkspaceSubscription('C0acme001')).resolves.toMatchObject({
+      maximumNumberOfSeats: 30,
+    });
+  });
+
+  it("stops an annual plan in its trial at Google's 10 seats, saying why", async () => {
+    fake.updateSubscription('sub-acme-001', {
+      numberOfSeats: 5,
+      licensedNumberOfSeats: 3,
+      trialEnd: Date.parse('2030-02-01T00:00:00Z'),
+    });
+    await expect(provider.findWorkspaceSubscription('C0acme001')).resolves.toMatchObject({
+      isTrial: true,
+      maximumNumberOfSeats: 10,
+    });
+    const error = await failure(provider.changeSeats('C0acme001', 'sub-acme-001', 5, 12));
+    expect(error).toMatchObject({ code: 400, message: SERVER_TEXT.trialSeatLimit(12, 10) });
+    expect(callsTo('POST', CHANGE_SEATS)).toHaveLength(0);
+    await expect(provider.changeSeats('C0acme001', 'sub-acme-001', 5, 10)).resolves.toMatchObject({
+      numberOfSeats: 10,
+    });
   });
 
   it("maps Google's 400 on changeSeats to 400 with Google's message", async () => {
@@ -712,5 +897,42 @@ describe('photos', () => {
       data: solidPng(96, [26, 115, 232]),
     });
     await expect(provider.getUserPhoto('staff@acme.example')).resolves.toBeNull();
+  });
+
+  // A JPEG's start (SOI, then a JFIF APP0 segment), enough for its signature.
+  const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
+
+  it.each(['JPEG', 'image/jpeg', 'JPG', 'jpg', 'image/jpg'])(
+    'serves a photo whose type is spelt %s, by its bytes',
+    async (mimeType) => {
+      fake.updateUser('admin@acme.example', { photo: { mimeType, data: JPEG } });
+      await expect(provider.getUserPhoto('admin@acme.example')).resolves.toEqual({
+        contentType: 'image/jpeg',
+        data: JPEG,
+      });
+    },
+  );
+
+  it('serves the type the bytes show when the declared one disagrees', async () => {
+    const png = solidPng(4, [0, 0, 0]);
+    fake.updateUser('admin@acme.example', { photo: { mimeType: 'JPEG', data: png } });
+    await expect(provider.getUserPhoto('admin@acme.example')).resolves.toMatchObject({
+      contentType: 'image/png',
+    });
+  });
+
+  it('a photo whose bytes are no image falls back to the silhouette and logs why', async () => {
+    const html = Buffer.from('<html><script>alert(1)</script></html>');
+    fake.updateUser('admin@acme.example', { photo: { mimeType: 'PNG', data: html } });
+    await expect(provider.getUserPhoto('admin@acme.example')).resolves.toBeNull();
+    expect(warnings).toEqual([
+      {
+        details: expect.objectContaining({
+          email: 'admin@acme.example',
+          mimeType: 'PNG',
+        }) as unknown,
+        message: 'photo unreadable',
+      },
+    ]);
   });
 });

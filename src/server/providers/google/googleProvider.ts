@@ -26,7 +26,8 @@ import {
 } from './googleFailure';
 import { createMxLookup } from './mxLookup';
 import { GOOGLE_DEFAULTS, type GoogleProviderOptions } from './options';
-import { createServiceAccountTokens, GOOGLE_TOKEN_URL } from './serviceAccount';
+import { readPhoto } from './directoryPhoto';
+import { createResellerTokens } from './credentials';
 import { DEFAULT_WORKSPACE_SKU_IDS } from '../skus';
 import { chooseWorkspaceSubscription, toWorkspaceSubscription } from './subscriptionChoice';
 import { fetchTokenInfo, GOOGLE_TOKENINFO_URL } from './tokenInfo';
@@ -55,15 +56,6 @@ const SUBSCRIPTIONS_PAGE_SIZE = 100;
 const MAX_PAGES = 50;
 /** Mail exchangers of Google Workspace domains: aspmx.l.google.com, smtp.google.com, *.googlemail.com. */
 const GOOGLE_MX = /(^|\.)(google\.com|googlemail\.com)\.?$/i;
-/** Directory photo types (the reference's mimeType values) as HTTP content types. */
-const PHOTO_TYPES: Readonly<Record<string, string>> = {
-  JPEG: 'image/jpeg',
-  PNG: 'image/png',
-  GIF: 'image/gif',
-  BMP: 'image/bmp',
-  TIFF: 'image/tiff',
-};
-
 type MethodOptions = CallLimits & { retry: false; headers: { authorization: string } };
 
 function withToken(limits: CallLimits, token: string): MethodOptions {
@@ -80,12 +72,6 @@ function isOwnCustomer(customer: reseller_v1.Schema$Customer): boolean {
     customer.postalAddress != null ||
     customer.resourceUiUrl != null
   );
-}
-
-/** Google's web-safe base64 (- _ and * or . for padding) as bytes. */
-function photoBytes(photoData: string): Buffer {
-  const standard = photoData.replace(/-/g, '+').replace(/_/g, '/').replace(/[*.]/g, '=');
-  return Buffer.from(standard, 'base64');
 }
 
 function toDirectoryUser(user: admin_directory_v1.Schema$User, email: string): DirectoryUser {
@@ -124,11 +110,7 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
   };
   const directory = new admin_directory_v1.Admin(apiOptions);
   const reseller = new reseller_v1.Reseller(apiOptions);
-  const serviceAccount = createServiceAccountTokens({
-    key: options.serviceAccountKey,
-    subject: options.resellerAdminEmail,
-    tokenUrl: options.tokenUrl ?? GOOGLE_TOKEN_URL,
-  });
+  const serviceAccount = createResellerTokens(options);
   const cache = createTtlCache(options.cacheTtlMs ?? GOOGLE_DEFAULTS.cacheTtlMs);
   const resolveMx =
     options.resolveMx ??
@@ -499,9 +481,16 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
         const { data } = await readAsReseller(GOOGLE_SCOPES.directoryUsers, (auth) =>
           directory.users.photos.get({ userKey: email }, auth),
         );
-        const contentType = PHOTO_TYPES[(data.mimeType ?? '').toUpperCase()];
-        if (contentType === undefined || typeof data.photoData !== 'string') return null;
-        return { contentType, data: photoBytes(data.photoData) };
+        const photo = readPhoto(data);
+        if ('unreadable' in photo) {
+          // The person sees the silhouette; the log says why (docs/api.md, GET /api/photo).
+          options.log?.warn(
+            { email, mimeType: data.mimeType, why: photo.unreadable },
+            'photo unreadable',
+          );
+          return null;
+        }
+        return photo;
       } catch (error) {
         const failure = readFailure(error);
         if (failure.status === 404) return null;

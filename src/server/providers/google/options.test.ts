@@ -74,10 +74,32 @@ it.each(['GOOGLE_CLIENT_ID', 'RESELLER_NAME', 'RESELLER_ADMIN_EMAIL', 'DELEGATE_
   },
 );
 
-it('names both credential variables when neither is set', () => {
+it('names every credential variable when none is set', () => {
   const message = configErrorOf({ ...ENV, GOOGLE_SERVICE_ACCOUNT_KEY: undefined }).message;
   expect(message).toContain('GOOGLE_APPLICATION_CREDENTIALS');
   expect(message).toContain('GOOGLE_SERVICE_ACCOUNT_KEY');
+  expect(message).toContain('GOOGLE_SERVICE_ACCOUNT_EMAIL');
+});
+
+it('goes keyless with GOOGLE_SERVICE_ACCOUNT_EMAIL and no key; a key still wins', () => {
+  const email = 'portal@project.iam.gserviceaccount.com';
+  const keyless = readGoogleOptions({
+    ...ENV,
+    GOOGLE_SERVICE_ACCOUNT_KEY: undefined,
+    GOOGLE_SERVICE_ACCOUNT_EMAIL: email,
+  });
+  expect(keyless.serviceAccountEmail).toBe(email);
+  expect(keyless.serviceAccountKey).toBeUndefined();
+  expect(readGoogleOptions({ ...ENV, GOOGLE_SERVICE_ACCOUNT_EMAIL: email })).toMatchObject({
+    serviceAccountKey: KEY,
+  });
+  expect(
+    configErrorOf({
+      ...ENV,
+      GOOGLE_SERVICE_ACCOUNT_KEY: undefined,
+      GOOGLE_SERVICE_ACCOUNT_EMAIL: 'not-an-address',
+    }).message,
+  ).toContain('GOOGLE_SERVICE_ACCOUNT_EMAIL');
 });
 
 it('reads the key file named by GOOGLE_APPLICATION_CREDENTIALS', () => {

@@ -26,7 +26,10 @@ export interface GoogleProviderOptions {
   resellerName: string;
   /** The reseller's admin, whom the service account impersonates (domain-wide delegation). */
   resellerAdminEmail: string;
-  serviceAccountKey: ServiceAccountKey;
+  /** The service account's key; without one, serviceAccountEmail signs through the IAM Credentials API. */
+  serviceAccountKey?: ServiceAccountKey;
+  /** Keyless: the service account the runtime's default credentials sign as (GOOGLE_SERVICE_ACCOUNT_EMAIL). */
+  serviceAccountEmail?: string;
   /** Address of the delegate group per customer and kind, with {kind} and {customerId} placeholders. */
   delegateGroupTemplate: string;
   /** Base URL of Google's APIs (an emulator's, for testing); default each API's own host. */
@@ -50,6 +53,8 @@ export interface GoogleProviderOptions {
   /** For testing: the sign-in popup the client opens instead of Google Identity Services. */
   signInPopupUrl?: string;
   log?: ProviderLog;
+  /** For testing: the runtime's access token for keyless signing; default application default credentials. */
+  runtimeAccessToken?: () => Promise<string | null | undefined>;
   /** MX lookup; defaults to node:dns with dnsServers and mxTimeoutMs. */
   resolveMx?: (domain: string) => Promise<{ exchange: string; priority: number }[]>;
 }
@@ -60,6 +65,7 @@ export const GOOGLE_ENV = {
   resellerAdminEmail: 'RESELLER_ADMIN_EMAIL',
   credentialsFile: 'GOOGLE_APPLICATION_CREDENTIALS',
   inlineKey: 'GOOGLE_SERVICE_ACCOUNT_KEY',
+  serviceAccountEmail: 'GOOGLE_SERVICE_ACCOUNT_EMAIL',
   delegateGroupTemplate: 'DELEGATE_GROUP_TEMPLATE',
   workspaceSkuIds: 'WORKSPACE_SKU_IDS',
   callTimeoutMs: 'GOOGLE_CALL_TIMEOUT_MS',
@@ -187,14 +193,26 @@ function parseKey(json: string, source: string): ServiceAccountKey {
   return { client_email: key.client_email, private_key: key.private_key };
 }
 
-function readServiceAccountKey(env: NodeJS.ProcessEnv): ServiceAccountKey {
+/** A key (inline or file), else the keyless service account's e-mail; one of them is required. */
+function readServiceAccount(
+  env: NodeJS.ProcessEnv,
+): Pick<GoogleProviderOptions, 'serviceAccountKey' | 'serviceAccountEmail'> {
   const inline = optional(env, GOOGLE_ENV.inlineKey);
-  if (inline !== undefined) return parseKey(inline, GOOGLE_ENV.inlineKey);
+  if (inline !== undefined) return { serviceAccountKey: parseKey(inline, GOOGLE_ENV.inlineKey) };
   const file = optional(env, GOOGLE_ENV.credentialsFile);
   if (file === undefined) {
-    throw new ConfigError(
-      `${GOOGLE_ENV.credentialsFile} (a key file path) or ${GOOGLE_ENV.inlineKey} (the key JSON) is required when PORTAL_PROVIDER=google.`,
-    );
+    const email = optional(env, GOOGLE_ENV.serviceAccountEmail);
+    if (email === undefined) {
+      throw new ConfigError(
+        `${GOOGLE_ENV.credentialsFile} (a key file path), ${GOOGLE_ENV.inlineKey} (the key JSON) or, without a key, ${GOOGLE_ENV.serviceAccountEmail} (the service account the runtime signs as) is required when PORTAL_PROVIDER=google.`,
+      );
+    }
+    if (!isValidHomeEmail(email)) {
+      throw new ConfigError(
+        `${GOOGLE_ENV.serviceAccountEmail} is not a service account's e-mail address: ${email}.`,
+      );
+    }
+    return { serviceAccountEmail: email };
   }
   let text: string;
   try {
@@ -204,7 +222,7 @@ function readServiceAccountKey(env: NodeJS.ProcessEnv): ServiceAccountKey {
       `${GOOGLE_ENV.credentialsFile} names a file that cannot be read: ${file}.`,
     );
   }
-  return parseKey(text, `${GOOGLE_ENV.credentialsFile} (${file})`);
+  return { serviceAccountKey: parseKey(text, `${GOOGLE_ENV.credentialsFile} (${file})`) };
 }
 
 export function readGoogleOptions(env: NodeJS.ProcessEnv): GoogleProviderOptions {
@@ -220,7 +238,7 @@ export function readGoogleOptions(env: NodeJS.ProcessEnv): GoogleProviderOptions
       `${GOOGLE_ENV.resellerAdminEmail} is not an e-mail address: ${resellerAdminEmail}.`,
     );
   }
-  const serviceAccountKey = readServiceAccountKey(env);
+  const serviceAccount = readServiceAccount(env);
   const delegateGroupTemplate = required(
     env,
     GOOGLE_ENV.delegateGroupTemplate,
@@ -236,7 +254,7 @@ export function readGoogleOptions(env: NodeJS.ProcessEnv): GoogleProviderOptions
     clientId,
     resellerName,
     resellerAdminEmail,
-    serviceAccountKey,
+    ...serviceAccount,
     delegateGroupTemplate,
     workspaceSkuIds: readSkuIds(env),
     callTimeoutMs: readMs(

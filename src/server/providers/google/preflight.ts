@@ -2,7 +2,7 @@ import type { admin_directory_v1, groupssettings_v1, reseller_v1 } from 'googlea
 import { isJsonObject } from '../../../contract/json';
 import { DEFAULT_WORKSPACE_SKU_IDS } from '../skus';
 import { GROUP_SETUP_SCOPES } from './delegateGroups';
-import { readFailure, type GoogleFailure } from './googleFailure';
+import { isInsufficientScopes, readFailure, type GoogleFailure } from './googleFailure';
 import { GOOGLE_SCOPES } from './googleProvider';
 import type { GoogleProviderOptions } from './options';
 import { chooseWorkspaceSubscription } from './subscriptionChoice';
@@ -61,27 +61,22 @@ class GoogleAnswer extends Error {
 
 /** The fix for a refusal that names a setting, read from Google's reason (both error shapes). */
 function fixFor(failure: GoogleFailure, api: string, scope: string): string | undefined {
-  const reason = failure.reason ?? '';
-  const text = failure.message;
-  if (
-    reason === 'SERVICE_DISABLED' ||
-    reason === 'accessNotConfigured' ||
-    /has not been used|is disabled/i.test(text)
-  ) {
-    return `${CONSOLE.library}: enable the ${api} in the project of the service account.`;
+  if (failure.serviceAccountStep === 'credentials') {
+    return 'No key is configured and this machine has no application default credentials: run on Cloud Run, GKE or a VM with a service account, or set GOOGLE_APPLICATION_CREDENTIALS.';
   }
-  if (
-    reason === 'ACCESS_TOKEN_SCOPE_INSUFFICIENT' ||
-    reason === 'insufficientPermissions' ||
-    /unauthorized|not authorized for any of the scopes/i.test(text)
-  ) {
+  if (failure.serviceAccountStep === 'signJwt' && failure.reason !== 'accessNotConfigured') {
+    return CONSOLE.tokenCreator;
+  }
+  if (failure.reason === 'accessNotConfigured') {
+    const which =
+      failure.serviceAccountStep === 'signJwt' ? 'IAM Service Account Credentials API' : api;
+    return `${CONSOLE.library}: enable the ${which} in the project of the service account.`;
+  }
+  if (failure.reason === 'unauthorized_client' || isInsufficientScopes(failure)) {
     return `${CONSOLE.delegation}: give the service account's client id the scope ${scope}.`;
   }
-  if (/invalid_grant/i.test(text)) {
-    return 'RESELLER_ADMIN_EMAIL must be an active admin of the reseller domain, and the service account (its key, or its signJwt rights) must be valid.';
-  }
-  if (failure.status === 403 && /iam\.serviceAccounts\.signJwt|signJwt/i.test(text)) {
-    return CONSOLE.tokenCreator;
+  if (failure.reason === 'invalid_grant') {
+    return 'RESELLER_ADMIN_EMAIL must be an active admin of the reseller domain, and the service account (its key, or GOOGLE_SERVICE_ACCOUNT_EMAIL) must exist.';
   }
   if (failure.status === undefined) {
     return 'Google could not be reached from this machine: check its outbound HTTPS (proxy, firewall, DNS).';

@@ -2,10 +2,11 @@ import { createSign } from 'node:crypto';
 import type { ServiceAccountKey } from './options';
 
 // The service account's access tokens for the reseller admin (domain-wide delegation): Google's
-// documented JWT-bearer exchange (RFC 7523), signed RS256 with the key file's private key.
-// google-auth-library's JWT client does the same but hard-codes Google's token URL, which
-// GOOGLE_OAUTH_TOKEN_URL must be able to replace (docs/configuration-google.md, "Testing against an
-// emulator"); the exchange is one signed POST, so it is done here with node:crypto and fetch.
+// documented JWT-bearer exchange (RFC 7523), the assertion signed RS256 with the key file's private
+// key, or without a key by the IAM Credentials API (keylessSigner.ts). google-auth-library's JWT
+// client does the same but hard-codes Google's token URL, which GOOGLE_OAUTH_TOKEN_URL must be able to
+// replace (docs/configuration-google.md, "Testing against an emulator"); the exchange is one signed
+// POST, so it is done here with node:crypto and fetch.
 
 export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
@@ -15,9 +16,15 @@ const ASSERTION_LIFETIME_SECONDS = 3600;
 const RENEW_BEFORE_MS = 60_000;
 const MS_PER_SECOND = 1000;
 
-/** The exchange failed; `cause` is the token endpoint's answer or the network's error. */
+/** Where the sign-in failed: no runtime credentials, signJwt refused, or the token exchange. */
+export type ServiceAccountStep = 'credentials' | 'signJwt' | 'exchange';
+
+/** The sign-in failed; `cause` is the answer that refused it or the network's error. */
 export class ServiceAccountError extends Error {
-  constructor(cause: unknown) {
+  constructor(
+    cause: unknown,
+    readonly step: ServiceAccountStep = 'exchange',
+  ) {
     super(cause instanceof Error ? cause.message : 'the token exchange failed', { cause });
     this.name = 'ServiceAccountError';
   }
@@ -31,8 +38,25 @@ function refusal(status: number, data: Record<string, unknown>): Error {
   });
 }
 
+/** The JWT claims of a domain-wide-delegation assertion (Google's service-account OAuth guide). */
+export interface AssertionClaims {
+  iss: string;
+  sub: string;
+  scope: string;
+  aud: string;
+  iat: number;
+  exp: number;
+}
+
+/** Signs assertions as one service account: with its key, or through the IAM Credentials API. */
+export interface AssertionSigner {
+  /** The service account's e-mail, the assertion's issuer. */
+  email: string;
+  sign(claims: AssertionClaims, signal: AbortSignal): Promise<string>;
+}
+
 export interface ServiceAccountOptions {
-  key: ServiceAccountKey;
+  signer: AssertionSigner;
   /** The reseller admin the service account acts as. */
   subject: string;
   tokenUrl: string;
@@ -42,19 +66,32 @@ function base64url(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
 
-/** A signed assertion asking for `scopes` on behalf of the subject. */
-export function signAssertion(options: ServiceAccountOptions, scopes: readonly string[]): string {
+/** Signs with the key file's private key, here in the process. */
+export function keySigner(key: ServiceAccountKey): AssertionSigner {
+  return {
+    email: key.client_email,
+    async sign(claims) {
+      const unsigned = `${base64url({ alg: 'RS256', typ: 'JWT' })}.${base64url(claims)}`;
+      const signature = createSign('RSA-SHA256').update(unsigned).sign(key.private_key);
+      return `${unsigned}.${signature.toString('base64url')}`;
+    },
+  };
+}
+
+/** The claims of an assertion asking for `scopes` on behalf of the subject. */
+function assertionClaims(
+  options: ServiceAccountOptions,
+  scopes: readonly string[],
+): AssertionClaims {
   const issuedAt = Math.floor(Date.now() / MS_PER_SECOND);
-  const unsigned = `${base64url({ alg: 'RS256', typ: 'JWT' })}.${base64url({
-    iss: options.key.client_email,
+  return {
+    iss: options.signer.email,
     sub: options.subject,
     scope: scopes.join(' '),
     aud: options.tokenUrl,
     iat: issuedAt,
     exp: issuedAt + ASSERTION_LIFETIME_SECONDS,
-  })}`;
-  const signature = createSign('RSA-SHA256').update(unsigned).sign(options.key.private_key);
-  return `${unsigned}.${signature.toString('base64url')}`;
+  };
 }
 
 interface CachedToken {
@@ -68,13 +105,11 @@ export function createServiceAccountTokens(options: ServiceAccountOptions) {
   const pending = new Map<string, Promise<string>>();
 
   async function exchange(scopes: readonly string[], signal: AbortSignal): Promise<CachedToken> {
+    const assertion = await options.signer.sign(assertionClaims(options, scopes), signal);
     const response = await fetch(options.tokenUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: JWT_BEARER,
-        assertion: signAssertion(options, scopes),
-      }),
+      body: new URLSearchParams({ grant_type: JWT_BEARER, assertion }),
       signal,
     });
     const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
@@ -96,7 +131,7 @@ export function createServiceAccountTokens(options: ServiceAccountOptions) {
           return fresh.token;
         })
         .catch((error: unknown) => {
-          throw new ServiceAccountError(error);
+          throw error instanceof ServiceAccountError ? error : new ServiceAccountError(error);
         })
         .finally(() => pending.delete(key));
       pending.set(key, fetching);

@@ -98,6 +98,7 @@ export function toWorkspaceSubscription(
       customerId,
       s.seats?.maximumNumberOfSeats ?? null,
       numberOfSeats,
+      { annual: planName.startsWith('ANNUAL'), trial: isTrial(s) },
     ),
     status: toStatus(s.status),
     suspensionReasons: s.suspensionReasons ?? [],

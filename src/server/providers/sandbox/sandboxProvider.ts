@@ -16,7 +16,7 @@ import type {
   WorkspaceSubscription,
 } from '../provider';
 import { effectiveMaximum, type SeatPolicy } from '../seatPolicy';
-import { checkSeatChange } from '../seatRules';
+import { checkSeatChange, isAnnualPlan } from '../seatRules';
 import { DEFAULT_WORKSPACE_SKU_IDS } from '../skus';
 import { SANDBOX_GOOGLE_DOMAINS, SANDBOX_PHOTO_PATH } from './dataset';
 import type { TokenStore } from './tokens';
@@ -91,6 +91,7 @@ function toSubscription(row: SubscriptionRow, policy: SeatPolicy): WorkspaceSubs
       row.customer_id,
       row.maximum_number_of_seats,
       numberOfSeats,
+      { annual: isAnnualPlan(row.plan_name), trial: row.is_trial === 1 },
     ),
     status: row.status,
     suspensionReasons: JSON.parse(row.suspension_reasons) as string[],

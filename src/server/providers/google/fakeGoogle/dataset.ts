@@ -32,7 +32,7 @@ export interface FakeSubscription {
   planName: 'ANNUAL_MONTHLY_PAY' | 'ANNUAL_YEARLY_PAY' | 'FLEXIBLE' | 'TRIAL';
   /** Annual plans only. */
   numberOfSeats?: number;
-  /** Flexible and trial plans only. */
+  /** Flexible and trial plans; on an annual plan, the read-only maximum Google may also send. */
   maximumNumberOfSeats?: number;
   licensedNumberOfSeats: number;
   status: 'ACTIVE' | 'SUSPENDED' | 'PENDING';
@@ -53,7 +53,8 @@ export interface FakeUser {
   suspended: boolean;
   archived: boolean;
   aliases: string[];
-  photo: { mimeType: 'PNG'; data: Buffer } | null;
+  /** mimeType as Google answers it: the reference's JPEG, PNG, …, or image/jpeg, JPG from uploads. */
+  photo: { mimeType: string; data: Buffer } | null;
 }
 
 /** What the Groups Settings API holds for a group (Schema$Groups keeps these as 'true'/'false'). */

@@ -1,6 +1,7 @@
 // Google's error envelope as the Admin SDK and Reseller API send it (googleapis' discovery documents
 // and Google's "standard error responses"): {error: {code, message, errors: [{domain, reason,
-// message}], status}}. Test-only.
+// message}], status}}; and as newer front ends send it, with details[] only (google.rpc.Status whose
+// details hold a google.rpc.ErrorInfo, AIP-193). Test-only.
 
 export type GoogleReason =
   | 'forbidden'
@@ -14,6 +15,7 @@ export type GoogleReason =
   | 'quotaExceeded'
   | 'dailyLimitExceeded'
   | 'domainCannotUseApis'
+  | 'accessNotConfigured'
   | 'insufficientPermissions'
   | 'authError'
   | 'required'
@@ -43,6 +45,12 @@ export const REASONS: Readonly<Record<GoogleReason, ReasonShape>> = {
   },
   dailyLimitExceeded: { code: 403, domain: 'usageLimits', message: 'Daily Limit Exceeded' },
   domainCannotUseApis: { code: 403, domain: 'global', message: 'Domain cannot use apis.' },
+  accessNotConfigured: {
+    code: 403,
+    domain: 'usageLimits',
+    message:
+      'Access Not Configured. Admin SDK API has not been used in project 123456789012 before or it is disabled.',
+  },
   insufficientPermissions: {
     code: 403,
     domain: 'global',
@@ -117,6 +125,102 @@ export function googleError(
   return {
     status: shape.code,
     body,
+    ...(retryAfterSeconds === undefined
+      ? {}
+      : { headers: { 'retry-after': String(retryAfterSeconds) } }),
+  };
+}
+
+/** google.api.ErrorReason values the fake sends in the details[]-only shape. */
+export type ErrorInfoReason =
+  | 'RATE_LIMIT_EXCEEDED'
+  | 'SERVICE_DISABLED'
+  | 'ACCESS_TOKEN_SCOPE_INSUFFICIENT'
+  | 'IAM_PERMISSION_DENIED';
+
+const RESELLER_PROJECT = 'projects/123456789012';
+
+interface ErrorInfoShape {
+  code: number;
+  domain: string;
+  message: (service: string) => string;
+  metadata: (service: string) => Record<string, string>;
+}
+
+/** Status, message and ErrorInfo metadata as Google's reference examples give them per reason. */
+const ERROR_INFO: Readonly<Record<ErrorInfoReason, ErrorInfoShape>> = {
+  RATE_LIMIT_EXCEEDED: {
+    code: 429,
+    domain: 'googleapis.com',
+    message: (service) =>
+      `Quota exceeded for quota metric 'Queries' and limit 'Queries per minute per user' of service '${service}' for consumer 'project_number:123456789012'.`,
+    metadata: (service) => ({
+      consumer: RESELLER_PROJECT,
+      service,
+      quota_metric: `${service}/default`,
+      quota_limit: 'defaultPerMinutePerUser',
+      quota_limit_value: '2400',
+      quota_location: 'global',
+    }),
+  },
+  SERVICE_DISABLED: {
+    code: 403,
+    domain: 'googleapis.com',
+    message: (service) =>
+      `${service} has not been used in project 123456789012 before or it is disabled. Enable it by visiting https://console.developers.google.com/apis/api/${service}/overview?project=123456789012 then retry.`,
+    metadata: (service) => ({
+      consumer: RESELLER_PROJECT,
+      service,
+      activationUrl: `https://console.developers.google.com/apis/api/${service}/overview?project=123456789012`,
+    }),
+  },
+  ACCESS_TOKEN_SCOPE_INSUFFICIENT: {
+    code: 403,
+    domain: 'googleapis.com',
+    message: () => 'Request had insufficient authentication scopes.',
+    metadata: (service) => ({ service }),
+  },
+  IAM_PERMISSION_DENIED: {
+    code: 403,
+    domain: 'iam.googleapis.com',
+    message: () =>
+      "Permission 'iam.serviceAccounts.signJwt' denied on resource (or it may not exist).",
+    metadata: () => ({ permission: 'iam.serviceAccounts.signJwt' }),
+  },
+};
+
+/** The API a path belongs to, as ErrorInfo's metadata.service names it. */
+export function serviceOfPath(path: string): string {
+  if (path.startsWith('/apps/reseller/')) return 'reseller.googleapis.com';
+  if (path.startsWith('/v1/projects/')) return 'iamcredentials.googleapis.com';
+  return 'admin.googleapis.com';
+}
+
+/** An error with details[] only (no errors[]), as newer Google front ends send it. */
+export function errorInfoError(
+  reason: ErrorInfoReason,
+  service: string,
+  metadata: Record<string, string> = {},
+  retryAfterSeconds?: number,
+): FakeAnswer {
+  const shape = ERROR_INFO[reason];
+  return {
+    status: shape.code,
+    body: {
+      error: {
+        code: shape.code,
+        message: shape.message(service),
+        status: STATUS_WORDS[shape.code] ?? 'UNKNOWN',
+        details: [
+          {
+            '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+            reason,
+            domain: shape.domain,
+            metadata: { ...shape.metadata(service), ...metadata },
+          },
+        ],
+      },
+    },
     ...(retryAfterSeconds === undefined
       ? {}
       : { headers: { 'retry-after': String(retryAfterSeconds) } }),

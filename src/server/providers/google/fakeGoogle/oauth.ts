@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes, verify, type KeyObject } from 'node:crypto';
+import { createSign, generateKeyPairSync, randomBytes, verify, type KeyObject } from 'node:crypto';
 import type { FakeAnswer } from './googleErrors';
 
 // Google's OAuth side, faked: user access tokens (as Google Identity Services would issue them),
@@ -34,6 +34,31 @@ function keys() {
     };
   }
   return sharedKeys;
+}
+
+// The service account's Google-managed key, which the IAM Credentials API's signJwt signs with.
+let systemKeys: { privatePem: string; publicKey: KeyObject } | undefined;
+/** signJwt names the key it used in keyId and in the JWT header's kid. */
+export const SYSTEM_KEY_ID = 'f3a1c0ffee0000000000000000000000000000aa';
+function systemKey() {
+  if (systemKeys === undefined) {
+    const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    systemKeys = {
+      privatePem: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      publicKey: pair.publicKey,
+    };
+  }
+  return systemKeys;
+}
+
+/** A JWT over `payload` signed with the Google-managed key, as signJwt returns it. */
+export function signWithSystemKey(payload: string): string {
+  const header = Buffer.from(
+    JSON.stringify({ alg: 'RS256', kid: SYSTEM_KEY_ID, typ: 'JWT' }),
+  ).toString('base64url');
+  const unsigned = `${header}.${Buffer.from(payload).toString('base64url')}`;
+  const signature = createSign('RSA-SHA256').update(unsigned).sign(systemKey().privatePem);
+  return `${unsigned}.${signature.toString('base64url')}`;
 }
 
 /** The service-account key file the reseller would download (the fields the portal reads). */
@@ -107,10 +132,12 @@ export function createOAuth(options: OAuthOptions) {
     if (head === null || claims === null || signature === undefined || head.alg !== 'RS256') {
       return oauthError(400, 'invalid_grant', 'Invalid JWT: malformed assertion.');
     }
+    // Google checks the signature with whichever of the account's keys the header's kid names.
+    const publicKey = head.kid === SYSTEM_KEY_ID ? systemKey().publicKey : keys().publicKey;
     const signed = verify(
       'RSA-SHA256',
       Buffer.from(`${header}.${payload}`),
-      keys().publicKey,
+      publicKey,
       Buffer.from(signature, 'base64url'),
     );
     if (!signed || claims.iss !== FAKE_SERVICE_ACCOUNT) {

@@ -58,8 +58,14 @@ export function toGoogleSubscription(state: FakeState, s: FakeSubscription) {
     seats: {
       kind: 'subscriptions#seats',
       licensedNumberOfSeats: s.licensedNumberOfSeats,
+      // On an annual plan Google may also send maximumNumberOfSeats, read-only (the Seats reference).
       ...(annual
-        ? { numberOfSeats: s.numberOfSeats }
+        ? {
+            numberOfSeats: s.numberOfSeats,
+            ...(s.maximumNumberOfSeats === undefined
+              ? {}
+              : { maximumNumberOfSeats: s.maximumNumberOfSeats }),
+          }
         : { maximumNumberOfSeats: s.maximumNumberOfSeats }),
     },
     ...(annual
