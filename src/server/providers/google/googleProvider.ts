@@ -130,7 +130,10 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
     subject: options.resellerAdminEmail,
     tokenUrl: options.tokenUrl ?? GOOGLE_TOKEN_URL,
   });
-  const cache = createTtlCache(options.cacheTtlMs ?? GOOGLE_DEFAULTS.cacheTtlMs);
+  const cache = createTtlCache({
+    ttlMs: options.cacheTtlMs ?? GOOGLE_DEFAULTS.cacheTtlMs,
+    maxEntries: options.cacheMaxEntries ?? GOOGLE_DEFAULTS.cacheMaxEntries,
+  });
   const resolveMx =
     options.resolveMx ??
     createMxLookup({
