@@ -18,6 +18,7 @@ const LIMIT = 3;
 const ACME = 'C0acme001';
 const FLEX = 'C0flex001';
 const HEALTH_ROUTES = ['GET /api/health', 'HEAD /api/health'];
+const SECONDS_PER_MINUTE = 60;
 
 async function closePortal(portal: Portal): Promise<void> {
   await portal.close();
@@ -34,7 +35,7 @@ function expectRefused(answer: Answer, message: unknown): void {
 /** The 429 message for a wait of whatever the answer's Retry-After says. */
 function waitOf(answer: Answer): string {
   const seconds = Number(answer.headers.get('retry-after'));
-  return seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : '1 minute';
+  return seconds < SECONDS_PER_MINUTE ? `${seconds} second${seconds === 1 ? '' : 's'}` : '1 minute';
 }
 
 describe('per client address on the open routes', () => {
