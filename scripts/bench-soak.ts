@@ -26,6 +26,8 @@ const RSS_TREND_POINTS = 7;
 const MAX_IN_FLIGHT = 500;
 const MS_PER_SECOND = 1_000;
 const BYTES_PER_MB = 1024 * 1024;
+/** The largest limit the portal accepts (RATE_LIMIT_CEILING), far above the soak's rate. */
+const SOAK_RATE_LIMIT = '1000000';
 const ACME = { customerId: 'C0acme001', subscriptionId: 'sub-acme-001' };
 const ROOT = path.resolve(__dirname, '..');
 
@@ -168,7 +170,13 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-soak-'));
   let portal: PortalProcess | undefined;
   try {
-    portal = await startPortalProcess(dataDir, { PORTAL_CLIENT_DIR: clientDir(dataDir) });
+    // Three sessions of one customer send most of the traffic: the shield's session and customer
+    // limits are lifted so the handlers run; the per-address limit stays.
+    portal = await startPortalProcess(dataDir, {
+      PORTAL_CLIENT_DIR: clientDir(dataDir),
+      RATE_LIMIT_PER_SESSION: SOAK_RATE_LIMIT,
+      RATE_LIMIT_PER_CUSTOMER: SOAK_RATE_LIMIT,
+    });
     const { origin, pid } = portal;
     const sessions: Sessions = {
       admin: await signInOverHttp(origin, 'admin@acme.example'),

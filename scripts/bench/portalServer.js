@@ -1,8 +1,8 @@
 // The portal of `npm run bench:api` (docs/performance.md): the built server (dist/server) as main.ts
 // builds it (default logger at LOG_LEVEL, sandbox provider and the portal store's SQLite file in
 // PORTAL_DATA_DIR, the request deadline of PORTAL_REQUEST_DEADLINE_MS), on a free port of 127.0.0.1.
-// Two bench-only changes: the unauthenticated endpoints' per-address limit is lifted (every request
-// comes from one address), and the annual seat cap is lifted (the seat policy), so thousands of adds
+// Two bench-only changes: the quota shield's limits are lifted (every request comes from one address
+// and one session), and the annual seat cap is lifted (the seat policy), so thousands of adds
 // succeed. Prints "listening <port>" on stderr (stdout carries the logs). BENCH_SERVER_DIR points at
 // another build's dist/server/server (e.g. an older commit's) for before/after figures.
 'use strict';
@@ -25,6 +25,8 @@ const UNLIMITED = 1_000_000_000;
 async function main() {
   const config = readConfig(process.env);
   config.rateLimit.max = UNLIMITED;
+  config.rateLimit.perSession = UNLIMITED;
+  config.rateLimit.perCustomer = UNLIMITED;
   const logger = createLogger(config.logLevel);
   const sandbox = openSandbox({
     dataDir: config.dataDir,

@@ -13,6 +13,7 @@ import { BODY_LIMIT_BYTES } from './limits';
 import { createLogger, OneLinePerRequest } from './logger';
 import { SERVER_TEXT } from './messages';
 import type { PortalProvider } from './providers/provider';
+import { IPV6_CLIENT_PREFIX_BITS, shieldApiRoutes } from './quotaShield';
 import type { Sandbox } from './providers/sandbox';
 import { addLicenceRoutes } from './routes/addLicence';
 import type { RouteContext } from './routes/context';
@@ -124,6 +125,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.addHook('onRequest', securityHeaders(helmetOptions(config)));
   void app.register(fastifyRateLimit, {
     global: false,
+    ipv6Subnet: IPV6_CLIENT_PREFIX_BITS,
     errorResponseBuilder: (_request, context) =>
       new ApiError(429, 'RESOURCE_EXHAUSTED', SERVER_TEXT.rateLimited(context.after)),
   });
@@ -136,13 +138,15 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     app.addHook('onClose', () => memory.store.close());
   }
 
-  const routeContext: RouteContext = { provider, store, now, rateLimit: config.rateLimit };
+  const routeContext: RouteContext = { provider, store, now };
   void app.register(async (api) => {
     // The API speaks JSON only: any other body is a 415, not a string that fails later.
     api.removeContentTypeParser('text/plain');
     installRequestDeadline(api, options.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS);
     // Every route that is not open gets a session hook (and XSRF for changes): auth/guard.ts.
     api.addHook('onRoute', guardApiRoutes(now, routeContext.store));
+    // After the guard, so the per-session and per-customer limits count verified sessions only.
+    api.addHook('onRoute', shieldApiRoutes(api, config.rateLimit));
     await api.register(healthRoutes);
     await api.register(emailValidatorRoutes, routeContext);
     await api.register(subscriptionInfoRoutes, routeContext);

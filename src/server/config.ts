@@ -4,10 +4,13 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { ConfigError } from './configError';
 import {
+  CUSTOMER_RATE_LIMIT_MAX,
   DEFAULT_HOST,
   DEFAULT_PORT,
   MAX_PORT,
+  RATE_LIMIT_CEILING,
   RATE_LIMIT_WINDOW_MS,
+  SESSION_RATE_LIMIT_MAX,
   SESSION_SECRET_BYTES,
   SESSION_SECRET_MIN_LENGTH,
   UNAUTHENTICATED_RATE_LIMIT_MAX,
@@ -46,9 +49,20 @@ export interface ServerConfig extends DestinationUrls {
   serveSourceMaps: boolean;
   /** NODE_ENV=development: index.html is re-read on every request (webpack rewrites it). */
   development: boolean;
-  rateLimit: { max: number; windowMs: number };
+  /** The quota shield (docs/security.md): requests per window per key. */
+  rateLimit: RateLimits;
   /** Google mode, testing only (GOOGLE_SIGN_IN_POPUP_URL): the sign-in popup the client opens. */
   signInPopupUrl?: string;
+}
+
+export interface RateLimits {
+  /** Per client address (IPv6 per /64) on each open endpoint. */
+  max: number;
+  /** Per session, over every signed-in endpoint. */
+  perSession: number;
+  /** Per customer, over every signed-in endpoint, all its sessions together. */
+  perCustomer: number;
+  windowMs: number;
 }
 
 const SANDBOX_RESELLER_NAME = 'Sandbox Reseller';
@@ -166,6 +180,28 @@ function readDatabaseUrl(env: Env): string | null {
     );
   }
   return raw;
+}
+
+/** A limit of the quota shield: requests per minute, from 1 to RATE_LIMIT_CEILING. */
+function readRateLimit(env: Env, name: string, fallback: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > RATE_LIMIT_CEILING) {
+    throw new ConfigError(
+      `${name} must be a whole number of requests per minute from 1 to ${RATE_LIMIT_CEILING}; got '${raw}'.`,
+    );
+  }
+  return value;
+}
+
+function readRateLimits(env: Env): RateLimits {
+  return {
+    max: readRateLimit(env, 'RATE_LIMIT_PER_ADDRESS', UNAUTHENTICATED_RATE_LIMIT_MAX),
+    perSession: readRateLimit(env, 'RATE_LIMIT_PER_SESSION', SESSION_RATE_LIMIT_MAX),
+    perCustomer: readRateLimit(env, 'RATE_LIMIT_PER_CUSTOMER', CUSTOMER_RATE_LIMIT_MAX),
+    windowMs: RATE_LIMIT_WINDOW_MS,
+  };
 }
 
 /** Loopback: reachable from this machine only (127.0.0.0/8, ::1, localhost). */
@@ -291,6 +327,6 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     recording: readBoolean(env, 'PORTAL_RECORDING', false),
     serveSourceMaps: readBoolean(env, 'SERVE_SOURCE_MAPS', false),
     development: env.NODE_ENV === 'development',
-    rateLimit: { max: UNAUTHENTICATED_RATE_LIMIT_MAX, windowMs: RATE_LIMIT_WINDOW_MS },
+    rateLimit: readRateLimits(env),
   };
 }

@@ -2,8 +2,14 @@
 
 /** Largest request body accepted; every API body is a few short fields (docs/api.md, Endpoints). */
 export const BODY_LIMIT_BYTES = 16 * 1024;
-/** Requests per client address per window on the unauthenticated endpoints. */
+/** Requests per client address per window on each open endpoint (RATE_LIMIT_PER_ADDRESS). */
 export const UNAUTHENTICATED_RATE_LIMIT_MAX = 60;
+/** Requests per session per window over every signed-in endpoint (RATE_LIMIT_PER_SESSION). */
+export const SESSION_RATE_LIMIT_MAX = 60;
+/** Per customer (RATE_LIMIT_PER_CUSTOMER): a tenth of the Directory API default, 2,400 a minute. */
+export const CUSTOMER_RATE_LIMIT_MAX = 240;
+/** The largest limit accepted: far above any real use, so a typo of extra digits is caught. */
+export const RATE_LIMIT_CEILING = 1_000_000;
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 /** Hashed build assets never change under the same name: cache them for a year. */
 export const HASHED_ASSET_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;

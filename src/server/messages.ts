@@ -70,6 +70,8 @@ export const SERVER_TEXT = {
   payloadTooLarge: (limitBytes: number) =>
     `The request body is larger than the limit of ${limitBytes} bytes.`,
   rateLimited: (retryAfter: string) => `Too many requests. Try again in ${retryAfter}.`,
+  organisationRateLimited: (retryAfter: string) =>
+    `Your organisation has made too many requests to the portal. Try again in ${retryAfter}.`,
   noEndpoint: (method: string, url: string) => `No API endpoint at ${method} ${url}.`,
   methodNotAllowed: (method: string, url: string, allowed: string) =>
     `${url} does not answer ${method}; use ${allowed}.`,

@@ -89,6 +89,43 @@ it('reads every variable', () => {
   ]);
 });
 
+describe('the quota shield', () => {
+  it('limits 60 a minute per address, 60 per session and 240 per customer by default', () => {
+    expect(readConfig({}, cwd).rateLimit).toEqual({
+      max: 60,
+      perSession: 60,
+      perCustomer: 240,
+      windowMs: 60_000,
+    });
+  });
+
+  it('reads each limit from its variable', () => {
+    const env = {
+      RATE_LIMIT_PER_ADDRESS: '30',
+      RATE_LIMIT_PER_SESSION: '90',
+      RATE_LIMIT_PER_CUSTOMER: '1000',
+    };
+    expect(readConfig(env, cwd).rateLimit).toMatchObject({
+      max: 30,
+      perSession: 90,
+      perCustomer: 1000,
+    });
+  });
+
+  it.each([
+    ['RATE_LIMIT_PER_ADDRESS', '0'],
+    ['RATE_LIMIT_PER_SESSION', 'lots'],
+    ['RATE_LIMIT_PER_CUSTOMER', '1000001'],
+    ['RATE_LIMIT_PER_CUSTOMER', '2.5'],
+  ])('refuses %s=%s in one line naming it', (name, value) => {
+    const read = () => readConfig({ [name]: value }, cwd);
+    expect(read).toThrow(ConfigError);
+    expect(read).toThrow(
+      `${name} must be a whole number of requests per minute from 1 to 1000000; got '${value}'.`,
+    );
+  });
+});
+
 it('needs the Google settings in google mode', () => {
   expect(readConfig(GOOGLE_ENV, cwd)).toMatchObject({
     provider: 'google',

@@ -72,6 +72,7 @@ it('quotes every message the server writes', () => {
   const placeholders: Record<string, string[]> = {
     payloadTooLarge: [String(BODY_LIMIT_BYTES)],
     rateLimited: ['<time>'],
+    organisationRateLimited: ['<time>'],
     noEndpoint: ['<METHOD>', '<path>'],
     methodNotAllowed: ['<METHOD>', '<path>', '<allowed>'],
     subscriptionSuspended: ['<reasons>'],

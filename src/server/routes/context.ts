@@ -7,6 +7,4 @@ export interface RouteContext {
   /** The portal's own store: session revocations, the change history and the change locks. */
   store: PortalStore;
   now: () => number;
-  /** Limit for the unauthenticated endpoints. */
-  rateLimit: { max: number; windowMs: number };
 }

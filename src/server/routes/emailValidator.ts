@@ -8,14 +8,11 @@ import type { RouteContext } from './context';
 
 export async function emailValidatorRoutes(
   app: FastifyInstance,
-  { provider, rateLimit }: RouteContext,
+  { provider }: RouteContext,
 ): Promise<void> {
   app.get<{ Querystring: { email: string } }>(
     API_PATHS.emailValidator,
-    {
-      schema: emailValidatorSchema,
-      config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.windowMs } },
-    },
+    { schema: emailValidatorSchema },
     async (request): Promise<EmailValidatorResponse> => {
       const { email } = request.query;
       if (!isValidHomeEmail(email)) {

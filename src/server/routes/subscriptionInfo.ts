@@ -49,14 +49,11 @@ async function readOrganisation(provider: PortalProvider, user: DirectoryUser) {
 // Sign-in: the identity provider's token proves who the caller is; the answer starts the session.
 export async function subscriptionInfoRoutes(
   app: FastifyInstance,
-  { provider, now, rateLimit }: RouteContext,
+  { provider, now }: RouteContext,
 ): Promise<void> {
   app.get<{ Querystring: { email: string } }>(
     API_PATHS.subscriptionInfo,
-    {
-      schema: subscriptionInfoSchema,
-      config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.windowMs } },
-    },
+    { schema: subscriptionInfoSchema },
     async (request, reply): Promise<SubscriptionInfo> => {
       const token = request.headers[TOKEN_HEADER];
       if (typeof token !== 'string' || token === '') throw unauthenticated();

@@ -22,7 +22,10 @@ export const TEST_INDEX_HTML =
 
 export interface PortalOptions {
   dataDir?: string;
+  /** The quota shield's limits (RATE_LIMIT_PER_ADDRESS, _PER_SESSION, _PER_CUSTOMER); default 10000. */
   rateLimitMax?: number;
+  sessionRateLimitMax?: number;
+  customerRateLimitMax?: number;
   /** Write a stand-in client build (default true). */
   withClient?: boolean;
   env?: NodeJS.ProcessEnv;
@@ -131,6 +134,8 @@ export interface Portal {
 }
 
 const START_TIME = Date.UTC(2030, 0, 15, 9, 0, 0);
+/** More requests per minute than any test sends, so only the tests of the quota shield meet it. */
+const UNLIMITED_IN_TESTS = 10_000;
 
 export async function startPortal(options: PortalOptions = {}): Promise<Portal> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'portal-api-'));
@@ -153,7 +158,9 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     LOG_LEVEL: 'info',
     ...options.env,
   });
-  config.rateLimit.max = options.rateLimitMax ?? 10_000;
+  config.rateLimit.max = options.rateLimitMax ?? UNLIMITED_IN_TESTS;
+  config.rateLimit.perSession = options.sessionRateLimitMax ?? UNLIMITED_IN_TESTS;
+  config.rateLimit.perCustomer = options.customerRateLimitMax ?? UNLIMITED_IN_TESTS;
   const logs: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {

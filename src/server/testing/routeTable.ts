@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { hasSessionHook, isOpenApiRoute } from '../auth/guard';
+import { quotaHooksOf, type QuotaHookKind } from '../quotaShield';
 
 // The app's route table as Fastify will run it: every route with the session hook, if any, among its
 // own onRequest hooks. The API scope's guard adds those hooks while routes are registered, so the
@@ -9,6 +10,15 @@ export interface RouteRecord {
   method: string;
   url: string;
   sessionHook: boolean;
+  /** The session hook and the quota shield's limits among its onRequest hooks, in their order. */
+  checks?: ('session' | QuotaHookKind)[];
+}
+
+function checksOf(route: RouteOptions): ('session' | QuotaHookKind)[] {
+  const hooks = route.onRequest === undefined ? [] : [route.onRequest].flat();
+  return hooks.flatMap((hook) =>
+    hasSessionHook({ onRequest: hook }) ? ['session' as const] : quotaHooksOf({ onRequest: hook }),
+  );
 }
 
 /** Starts recording; call it before the app is ready, read the table after. */
@@ -23,6 +33,7 @@ export function recordRoutes(app: FastifyInstance): () => RouteRecord[] {
         method: String(method),
         url: route.url,
         sessionHook: hasSessionHook(route),
+        checks: checksOf(route),
       })),
     );
 }

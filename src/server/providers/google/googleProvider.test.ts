@@ -700,6 +700,32 @@ describe('cache', () => {
     await uncached.findCustomer('acme.example');
     expect(callsTo('GET', CUSTOMERS)).toHaveLength(2);
   });
+
+  it('keeps no answer for a domain Google does not know, asked through the e-mail validator', async () => {
+    for (let asked = 0; asked < 2; asked += 1) {
+      await expect(provider.isGoogleAccount('someone@other.example')).resolves.toBe(false);
+      await expect(provider.isGoogleAccount('someone@stranger.example')).resolves.toBe(true);
+    }
+    const domains = callsTo('GET', CUSTOMERS).map((call) => decodeURIComponent(call.path));
+    expect(domains.filter((path) => path.endsWith('/other.example'))).toHaveLength(2);
+    expect(domains.filter((path) => path.endsWith('/stranger.example'))).toHaveLength(1);
+  });
+
+  it('keeps at most GOOGLE_CACHE_MAX_ENTRIES answers, the least recently used leaving first', async () => {
+    const small = open({ cacheMaxEntries: 2 });
+    for (const key of ['acme.example', 'flex.example', 'flex.example', 'paused.example']) {
+      await small.findCustomer(key);
+    }
+    expect(callsTo('GET', CUSTOMERS)).toHaveLength(3);
+    await small.findCustomer('paused.example');
+    await small.findCustomer('acme.example');
+    expect(callsTo('GET', CUSTOMERS).map((call) => call.path.split('/').pop())).toEqual([
+      'acme.example',
+      'flex.example',
+      'paused.example',
+      'acme.example',
+    ]);
+  });
 });
 
 describe('delegate groups', () => {

@@ -111,7 +111,10 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
   const directory = new admin_directory_v1.Admin(apiOptions);
   const reseller = new reseller_v1.Reseller(apiOptions);
   const serviceAccount = createResellerTokens(options);
-  const cache = createTtlCache(options.cacheTtlMs ?? GOOGLE_DEFAULTS.cacheTtlMs);
+  const cache = createTtlCache({
+    ttlMs: options.cacheTtlMs ?? GOOGLE_DEFAULTS.cacheTtlMs,
+    maxEntries: options.cacheMaxEntries ?? GOOGLE_DEFAULTS.cacheMaxEntries,
+  });
   const resolveMx =
     options.resolveMx ??
     createMxLookup({

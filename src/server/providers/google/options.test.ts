@@ -37,6 +37,7 @@ it('reads a complete configuration, with the documented defaults', () => {
     callTimeoutMs: 8000,
     mxTimeoutMs: 3000,
     cacheTtlMs: 15000,
+    cacheMaxEntries: 5000,
   });
 });
 
@@ -48,6 +49,7 @@ it('reads the tuning and emulator variables', () => {
       GOOGLE_CALL_TIMEOUT_MS: '2500',
       MX_LOOKUP_TIMEOUT_MS: '500',
       GOOGLE_CACHE_TTL_MS: '0',
+      GOOGLE_CACHE_MAX_ENTRIES: '200',
       GOOGLE_API_ROOT_URL: 'http://127.0.0.1:9000',
       GOOGLE_TOKENINFO_URL: 'http://127.0.0.1:9000/tokeninfo',
       GOOGLE_OAUTH_TOKEN_URL: 'http://127.0.0.1:9000/token',
@@ -59,6 +61,7 @@ it('reads the tuning and emulator variables', () => {
     callTimeoutMs: 2500,
     mxTimeoutMs: 500,
     cacheTtlMs: 0,
+    cacheMaxEntries: 200,
     apiRootUrl: 'http://127.0.0.1:9000/',
     tokenInfoUrl: 'http://127.0.0.1:9000/tokeninfo',
     tokenUrl: 'http://127.0.0.1:9000/token',
@@ -134,6 +137,9 @@ it.each([
   ['GOOGLE_CALL_TIMEOUT_MS', '8s'],
   ['MX_LOOKUP_TIMEOUT_MS', '-1'],
   ['GOOGLE_CACHE_TTL_MS', '9999999'],
+  ['GOOGLE_CACHE_MAX_ENTRIES', '0'],
+  ['GOOGLE_CACHE_MAX_ENTRIES', '2000000'],
+  ['GOOGLE_CACHE_MAX_ENTRIES', 'lots'],
   ['GOOGLE_API_ROOT_URL', 'ftp://127.0.0.1/'],
   ['GOOGLE_TOKENINFO_URL', 'not a url'],
   ['GOOGLE_OAUTH_TOKEN_URL', '127.0.0.1:9000/token'],

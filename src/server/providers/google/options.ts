@@ -46,6 +46,8 @@ export interface GoogleProviderOptions {
   mxTimeoutMs?: number;
   /** How long customers, subscription lists and delegate lists are reused (default 15000 ms; 0: never). */
   cacheTtlMs?: number;
+  /** The most answers the cache keeps, least recently used out first (default 5000). */
+  cacheMaxEntries?: number;
   /** Workspace edition SKU ids the portal may choose, in order of preference. */
   workspaceSkuIds?: readonly string[];
   /** The annual seat cap (ANNUAL_SEAT_CAP, SEAT_CAP_FILE); default 50 for everyone. */
@@ -71,6 +73,7 @@ export const GOOGLE_ENV = {
   callTimeoutMs: 'GOOGLE_CALL_TIMEOUT_MS',
   mxTimeoutMs: 'MX_LOOKUP_TIMEOUT_MS',
   cacheTtlMs: 'GOOGLE_CACHE_TTL_MS',
+  cacheMaxEntries: 'GOOGLE_CACHE_MAX_ENTRIES',
   apiRootUrl: 'GOOGLE_API_ROOT_URL',
   tokenInfoUrl: 'GOOGLE_TOKENINFO_URL',
   tokenUrl: 'GOOGLE_OAUTH_TOKEN_URL',
@@ -82,6 +85,7 @@ export const GOOGLE_DEFAULTS = {
   callTimeoutMs: 8000,
   mxTimeoutMs: 3000,
   cacheTtlMs: 15_000,
+  cacheMaxEntries: 5000,
 } as const;
 
 const GROUP_PLACEHOLDERS = ['{kind}', '{customerId}'] as const;
@@ -89,6 +93,8 @@ const MAX_PORT = 65_535;
 /** Longer than any sensible wait; a typo of an extra zero is caught. */
 const MAX_TIMEOUT_MS = 120_000;
 const MAX_CACHE_TTL_MS = 600_000;
+/** Far above what one instance serves; a typo of extra digits is caught. */
+const MAX_CACHE_ENTRIES = 1_000_000;
 
 function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const value = env[name]?.trim();
@@ -117,6 +123,16 @@ function readMs(
     throw new ConfigError(
       `${name} must be a whole number of milliseconds from ${min} to ${max}; got '${raw}'.`,
     );
+  }
+  return value;
+}
+
+function readCount(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
+  const raw = optional(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > max) {
+    throw new ConfigError(`${name} must be a whole number from 1 to ${max}; got '${raw}'.`);
   }
   return value;
 }
@@ -272,6 +288,12 @@ export function readGoogleOptions(env: NodeJS.ProcessEnv): GoogleProviderOptions
       MAX_TIMEOUT_MS,
     ),
     cacheTtlMs: readMs(env, GOOGLE_ENV.cacheTtlMs, GOOGLE_DEFAULTS.cacheTtlMs, 0, MAX_CACHE_TTL_MS),
+    cacheMaxEntries: readCount(
+      env,
+      GOOGLE_ENV.cacheMaxEntries,
+      GOOGLE_DEFAULTS.cacheMaxEntries,
+      MAX_CACHE_ENTRIES,
+    ),
   };
   // The emulator settings are for testing; they appear only when set.
   const apiRootUrl = readHttpUrl(env, GOOGLE_ENV.apiRootUrl);

@@ -1,35 +1,49 @@
-// A short-lived cache of Google answers (docs/configuration-google.md, GOOGLE_CACHE_TTL_MS): readers
-// asking at once share one call, and a change drops the entry so the next read goes to Google.
+import { LRUCache } from 'lru-cache';
 
-interface Entry<T> {
-  value: Promise<T>;
-  /** Epoch ms; undefined while the call is still running. */
-  expiresAt: number | undefined;
+// Google's answers, kept briefly and boundedly (docs/configuration-google.md, GOOGLE_CACHE_*):
+// readers asking at once share one call, and a change drops the entry.
+
+export interface TtlCacheOptions {
+  /** How long an answer is reused; 0 or less keeps nothing (readers asking at once still share). */
+  ttlMs: number;
+  /** The most answers kept; the least recently used leaves first. */
+  maxEntries: number;
+  /** Milliseconds of a monotonic clock; tests move it. */
+  now?: () => number;
 }
 
-export function createTtlCache(ttlMs: number, now: () => number = Date.now) {
-  const entries = new Map<string, Entry<unknown>>();
+/** lru-cache keeps no null, so each answer travels in a box. */
+interface Box {
+  value: unknown;
+}
+
+type Load = () => Promise<unknown>;
+
+export function createTtlCache({ ttlMs, maxEntries, now }: TtlCacheOptions) {
+  const keeps = ttlMs > 0;
+  const entries = new LRUCache<string, Box, Load>({
+    max: maxEntries,
+    ...(keeps ? { ttl: ttlMs } : {}),
+    // A drop while a call runs lets its readers have the answer but keeps it out of the cache.
+    ignoreFetchAbort: true,
+    fetchMethod: async (_key, _stale, { context }) => ({ value: await context() }),
+    ...(now === undefined ? {} : { perf: { now }, ttlResolution: 0 }),
+  });
+
+  /** Takes out the answer a call just kept, unless a newer call or a drop replaced it since. */
+  function forget(key: string, box: Box): void {
+    if (entries.peek(key, { allowStale: true }) === box) entries.delete(key);
+  }
 
   return {
-    /** The cached value for `key`, or what `load` gives (kept for ttlMs unless it fails). */
-    get<T>(key: string, load: () => Promise<T>): Promise<T> {
-      const hit = entries.get(key) as Entry<T> | undefined;
-      if (hit !== undefined && (hit.expiresAt === undefined || hit.expiresAt > now())) {
-        return hit.value;
-      }
-      const entry: Entry<T> = { value: load(), expiresAt: undefined };
-      entries.set(key, entry);
-      // Concurrent readers share the call even with caching off; failures are never kept.
-      entry.value.then(
-        () => {
-          entry.expiresAt = now() + ttlMs;
-          if (ttlMs <= 0 && entries.get(key) === entry) entries.delete(key);
-        },
-        () => {
-          if (entries.get(key) === entry) entries.delete(key);
-        },
-      );
-      return entry.value;
+    /** The kept answer for `key`, or what `load` gives: kept unless it fails or is null. */
+    async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const box = await entries.fetch(key, { context: load });
+      // Not reached (every call gives a box); asking Google again is the safe answer if it were.
+      if (box === undefined) return load();
+      // An unknown domain's null is not kept: any string sent to the validator would take a place.
+      if (!keeps || box.value === null) forget(key, box);
+      return box.value as T;
     },
     drop(key: string): void {
       entries.delete(key);
