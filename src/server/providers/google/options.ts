@@ -255,7 +255,7 @@ export function readGoogleOptions(env: NodeJS.ProcessEnv): GoogleProviderOptions
     ),
     cacheTtlMs: readMs(env, GOOGLE_ENV.cacheTtlMs, GOOGLE_DEFAULTS.cacheTtlMs, 0, MAX_CACHE_TTL_MS),
   };
-  // The emulator settings are for testing; they appear only when set.
+  // The emulator settings are for testing; they appear only when set (refused without GOOGLE_EMULATOR: emulator.ts).
   const apiRootUrl = readHttpUrl(env, GOOGLE_ENV.apiRootUrl);
   const tokenInfoUrl = readHttpUrl(env, GOOGLE_ENV.tokenInfoUrl);
   const tokenUrl = readHttpUrl(env, GOOGLE_ENV.tokenUrl);
