@@ -1,4 +1,4 @@
-// `npm run scenarios:record [--pseudonymise-emails] [journey …]` (docs/scenarios.md, Recording):
+// `npm run scenarios:record [--keep-personal-data] [journey …]` (docs/scenarios.md, Recording):
 // drives the real portal (PORTAL_RECORDING=true) in headless Chromium against the sandbox through
 // scripted journeys, as a person would, and writes each recording to
 // src/scenarios/library/<name>.json. Every journey gets a freshly seeded sandbox (its own server
@@ -918,7 +918,8 @@ async function readRecording(page: Page, openedAt: number): Promise<Scenario> {
 }
 
 interface RecordOptions {
-  pseudonymiseEmails: boolean;
+  /** Pseudonymise addresses and ids (docs/scenarios.md); the demo data is kept only when asked. */
+  pseudonymise: boolean;
 }
 
 async function record(
@@ -964,9 +965,10 @@ async function record(
     await journey.run(session);
     await quiet(page);
     if (openedAt === null) throw new Error('The journey never opened the portal with recording on');
-    // The page already replaced the secrets; pseudonyms are added here when asked for.
+    // The page already replaced the secrets; pseudonyms are added here unless the data is kept.
     const recorded = createRedaction().apply(await readRecording(page, openedAt), {
-      pseudonymiseEmails: options.pseudonymiseEmails,
+      pseudonymiseEmails: options.pseudonymise,
+      pseudonymiseIds: options.pseudonymise,
     });
     const scenario: Scenario = {
       $schema: '../../scenarioFormat/scenario.schema.json',
@@ -994,7 +996,7 @@ function withStableFakeOrigin(scenario: Scenario, rootUrl: string): Scenario {
 
 async function main() {
   const args = process.argv.slice(2);
-  const options: RecordOptions = { pseudonymiseEmails: args.includes('--pseudonymise-emails') };
+  const options: RecordOptions = { pseudonymise: !args.includes('--keep-personal-data') };
   const wanted = args.filter((arg) => !arg.startsWith('--'));
   const chosen =
     wanted.length === 0

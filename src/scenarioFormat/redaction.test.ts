@@ -50,3 +50,41 @@ it('pseudonymises local parts in sorted order, domains kept, the same for the sa
     name: 'Delete person-02@acme.example',
   });
 });
+
+it('pseudonymises addresses by default, in any script, and keeps them only when asked', () => {
+  const recorded = {
+    members: ['jöhn@acme.example', 'ann@münchen.example', 'ζωή@acme.example'],
+    text: 'Delete jöhn@acme.example',
+  };
+  const redacted = createRedaction().apply(recorded);
+  expect(redacted).toEqual({
+    // Sorted as the portal sorts: ann@m…, jöhn@a…, ζωή@a….
+    members: ['person-02@acme.example', 'person-01@münchen.example', 'person-03@acme.example'],
+    text: 'Delete person-02@acme.example',
+  });
+  expect(JSON.stringify(redacted)).not.toMatch(/jö|ζωή|ann@/);
+  expect(createRedaction().apply(recorded, { pseudonymiseEmails: false })).toEqual(recorded);
+});
+
+it('pseudonymises customer and subscription ids, the same id alike wherever it stands', () => {
+  const recorded = {
+    subscription: { customerId: 'C0acme001', subscriptionId: 'sub-acme-001' },
+    other: { customerId: 'C0flex001' },
+    request: { path: '/api/licence-delegate', query: { customer: 'C0acme001' } },
+    url: '/licenses?customer=C0acme001',
+    body: { customerId: 'C0acme001', subscriptionId: 'sub-acme-001', numberOfSeats: 21 },
+    // A longer word that holds an id is not that id.
+    note: 'C0acme0012 is another customer',
+  };
+  const redacted = createRedaction().apply(recorded);
+  expect(redacted).toEqual({
+    subscription: { customerId: 'customer-1', subscriptionId: 'subscription-1' },
+    other: { customerId: 'customer-2' },
+    request: { path: '/api/licence-delegate', query: { customer: 'customer-1' } },
+    url: '/licenses?customer=customer-1',
+    body: { customerId: 'customer-1', subscriptionId: 'subscription-1', numberOfSeats: 21 },
+    note: 'C0acme0012 is another customer',
+  });
+  expect(createRedaction().apply(redacted)).toEqual(redacted);
+  expect(createRedaction().apply(recorded, { pseudonymiseIds: false })).toEqual(recorded);
+});

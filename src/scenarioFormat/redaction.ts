@@ -1,12 +1,15 @@
 // What a recording must not carry (docs/scenarios.md, Secrets and personal data): access tokens,
 // cookies and XSRF tokens become stable placeholders, so equal values stay equal and replay still
-// sees the portal send back what it was given; e-mail addresses can be pseudonymised.
+// sees the portal send back what it was given; e-mail addresses and customer and subscription ids
+// become pseudonyms unless the caller keeps them.
 
 export type SecretKind = 'access-token' | 'xsrf-token' | 'cookie';
 
 export interface RedactOptions {
-  /** Replace the local part of every e-mail address with a pseudonym (the domain stays). */
+  /** Replace the local part of every e-mail address with a pseudonym (the domain stays); on unless false. */
   pseudonymiseEmails?: boolean;
+  /** Replace customer and subscription ids with pseudonyms, one per id; on unless false. */
+  pseudonymiseIds?: boolean;
 }
 
 export interface Redaction {
@@ -18,11 +21,18 @@ export interface Redaction {
   placeholderOf(value: string): string | undefined;
 }
 
-/** An address as the portal's rules read one: text without spaces, '@', a domain. */
-const EMAIL_ADDRESS = /[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*/g;
+/** An address as the delegate rule reads one, in any script (docs/api.md): a local part, '@', a domain. */
+const EMAIL_ADDRESS = /[\p{L}\p{M}\p{N}._%+'-]+@[\p{L}\p{M}\p{N}-]+(?:\.[\p{L}\p{M}\p{N}-]+)*/gu;
 const MIN_PSEUDONYM_DIGITS = 2;
+/** The fields whose values are ids, and the word their pseudonyms are numbered after. */
+const ID_FIELDS: Readonly<Record<string, string>> = {
+  customerId: 'customer',
+  subscriptionId: 'subscription',
+};
 
 const escapeForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+/** The same for a Unicode-mode pattern, where escaping a hyphen is a syntax error. */
+const escapeForUnicodePattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 function mapStrings(value: unknown, change: (text: string) => string): unknown {
   if (typeof value === 'string') return change(value);
@@ -55,6 +65,41 @@ export function emailPseudonyms(addresses: Iterable<string>): Map<string, string
       const domain = address.slice(address.indexOf('@') + 1);
       return [address, `person-${String(index + 1).padStart(width, '0')}@${domain}`];
     }),
+  );
+}
+
+/** Every id in the value, by the fields that name them, numbered per kind in the order first seen. */
+export function idPseudonyms(value: unknown): Map<string, string> {
+  const pseudonyms = new Map<string, string>();
+  const counts = new Map<string, number>();
+  const visit = (item: unknown): void => {
+    if (Array.isArray(item)) for (const entry of item) visit(entry);
+    else if (typeof item === 'object' && item !== null) {
+      for (const [key, entry] of Object.entries(item)) {
+        const kind = ID_FIELDS[key];
+        if (kind !== undefined && typeof entry === 'string' && entry !== '') {
+          if (!pseudonyms.has(entry)) {
+            const count = (counts.get(kind) ?? 0) + 1;
+            counts.set(kind, count);
+            pseudonyms.set(entry, `${kind}-${count}`);
+          }
+        } else visit(entry);
+      }
+    }
+  };
+  visit(value);
+  return pseudonyms;
+}
+
+/** Each id replaced wherever it stands as a whole word (in paths and queries too), longest first. */
+function replaceIds(value: unknown, pseudonyms: Map<string, string>): unknown {
+  if (pseudonyms.size === 0) return value;
+  const ids = [...pseudonyms.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeForUnicodePattern);
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${ids.join('|')})(?![\\p{L}\\p{N}])`, 'gu');
+  return mapStrings(value, (text) =>
+    text.replace(pattern, (found) => pseudonyms.get(found) ?? found),
   );
 }
 
@@ -91,7 +136,8 @@ export function createRedaction(): Redaction {
           text.replace(secrets, (found) => placeholders.get(found) ?? found),
         )
       : value;
-    if (options.pseudonymiseEmails) {
+    if (options.pseudonymiseIds !== false) result = replaceIds(result, idPseudonyms(result));
+    if (options.pseudonymiseEmails !== false) {
       const texts: string[] = [];
       collectStrings(result, texts);
       const pseudonyms = emailPseudonyms(texts.flatMap((text) => text.match(EMAIL_ADDRESS) ?? []));

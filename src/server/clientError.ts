@@ -13,11 +13,12 @@ const HTTP_BAD_REQUEST = 400;
 const HTTP_REQUEST_TIMEOUT = 408;
 const HTTP_HEADERS_TOO_LARGE = 431;
 /**
- * A request line in the bytes Node was parsing, at the packet's start or after a blank line. Bytes
- * that hold none (garbage, or the rest of headers whose request line came in an earlier packet) do
- * not show the method.
+ * The start of a request line in the bytes Node was parsing, at the packet's start or after a blank
+ * line: a method and its target, as far as Node read them (a broken path, with a non-ASCII byte, a
+ * tab or a space, ends the bytes parsed before the line does). Bytes that hold none (garbage, or the
+ * rest of headers whose request line came in an earlier packet) do not show the method.
  */
-const REQUEST_LINE = /(?:^|\r\n\r\n)([A-Z]+) \S+ HTTP\/\d\.\d\r\n/g;
+const REQUEST_LINE = /(?:^|\r\n\r\n)([A-Z]+) [/*]/g;
 
 /** What Node adds to the errors of its HTTP parser. */
 interface ParseError extends NodeJS.ErrnoException {

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { ConfigError } from './configError';
+import { EMULATOR_SWITCH, readEmulatedSettings, type EmulatedSetting } from './emulator';
 import {
   CUSTOMER_RATE_LIMIT_MAX,
   DEFAULT_HOST,
@@ -53,6 +54,8 @@ export interface ServerConfig extends DestinationUrls {
   rateLimit: RateLimits;
   /** Google mode, testing only (GOOGLE_SIGN_IN_POPUP_URL): the sign-in popup the client opens. */
   signInPopupUrl?: string;
+  /** GOOGLE_EMULATOR=true: the emulator variables set (main.ts warns); null on a real deployment. */
+  emulated: EmulatedSetting[] | null;
 }
 
 export interface RateLimits {
@@ -255,6 +258,43 @@ function readUrl(env: Env, name: string, fallback: string | undefined): string {
   );
 }
 
+/** Host names that reach a loopback or unspecified listening address from this machine. */
+const LOCAL_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+const UNSPECIFIED_HOSTS = ['0.0.0.0', '::', '[::]'];
+
+/** The origins this server itself answers on (the proxy's public name it cannot know). */
+function ownOrigins(host: string, port: number): string[] {
+  const names =
+    isLoopbackHost(host) || UNSPECIFIED_HOSTS.includes(host)
+      ? LOCAL_NAMES
+      : [host.includes(':') && !host.startsWith('[') ? `[${host}]` : host];
+  return names.map((name) => new URL(`http://${name}:${port}`).origin);
+}
+
+/**
+ * Google mode's external pages (docs/security.md, The support frame): absolute https URLs on another
+ * origin, so a framed or linked page never runs with the portal's origin; http only for an emulator.
+ */
+function readExternalPage(
+  env: Env,
+  name: string,
+  emulated: boolean,
+  portalOrigins: readonly string[],
+): string {
+  const raw = read(env, name);
+  if (raw === undefined) {
+    throw new ConfigError(`${name} is required when PORTAL_PROVIDER=google.`);
+  }
+  const schemes = emulated ? ['https:', 'http:'] : ['https:'];
+  const url = URL.parse(raw);
+  if (url === null || !schemes.includes(url.protocol) || portalOrigins.includes(url.origin)) {
+    throw new ConfigError(
+      `${name} must be an absolute https URL on another origin than the portal's when PORTAL_PROVIDER=google; got '${raw}'.`,
+    );
+  }
+  return raw;
+}
+
 /** Sandbox: a secret generated once and kept in the data directory, so sessions survive restarts. */
 function persistedSandboxSecret(dataDir: string): string {
   const file = path.join(dataDir, SESSION_SECRET_FILE);
@@ -287,10 +327,26 @@ function readSessionSecret(env: Env, provider: ProviderKind, dataDir: string): s
   return raw;
 }
 
+/** The recorder keeps what people do and see: in google mode, only on an emulator's made-up data. */
+function readRecording(env: Env, provider: ProviderKind, emulated: boolean): boolean {
+  const recording = readBoolean(env, 'PORTAL_RECORDING', false);
+  if (recording && provider === 'google' && !emulated) {
+    throw new ConfigError(
+      `PORTAL_RECORDING=true would record real people's sessions with Google; in google mode the recorder runs only against an emulator (${EMULATOR_SWITCH}=true).`,
+    );
+  }
+  return recording;
+}
+
 /** Reads the environment into a typed configuration; throws ConfigError naming the bad variable. */
 export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig {
   const provider = readProvider(env);
   const sandbox = provider === 'sandbox';
+  const emulated = readEmulatedSettings(
+    env,
+    readBoolean(env, EMULATOR_SWITCH, false),
+    provider === 'google',
+  );
   const dataDir = path.resolve(cwd, read(env, 'PORTAL_DATA_DIR') ?? '.data');
   const googleClientId = read(env, 'GOOGLE_CLIENT_ID') ?? (sandbox ? SANDBOX_CLIENT_ID : undefined);
   if (googleClientId === undefined) {
@@ -300,9 +356,15 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
   if (resellerName === undefined) {
     throw new ConfigError('RESELLER_NAME is required when PORTAL_PROVIDER=google.');
   }
+  const host = readHost(env, provider);
+  const port = readPort(env);
+  const destination = (name: string, sandboxPath: string) =>
+    sandbox
+      ? readUrl(env, name, sandboxPath)
+      : readExternalPage(env, name, emulated !== null, ownOrigins(host, port));
   return {
-    host: readHost(env, provider),
-    port: readPort(env),
+    host,
+    port,
     provider,
     dataDir,
     databaseUrl: readDatabaseUrl(env),
@@ -310,23 +372,16 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     sessionSecret: readSessionSecret(env, provider, dataDir),
     resellerName,
     googleClientId,
-    contactUrl: readUrl(env, 'CONTACT_URL', sandbox ? SANDBOX_DESTINATIONS.contactUrl : undefined),
-    helpdeskUrl: readUrl(
-      env,
-      'HELPDESK_URL',
-      sandbox ? SANDBOX_DESTINATIONS.helpdeskUrl : undefined,
-    ),
-    supportSiteUrl: readUrl(
-      env,
-      'SUPPORT_SITE_URL',
-      sandbox ? SANDBOX_DESTINATIONS.supportSiteUrl : undefined,
-    ),
+    contactUrl: destination('CONTACT_URL', SANDBOX_DESTINATIONS.contactUrl),
+    helpdeskUrl: destination('HELPDESK_URL', SANDBOX_DESTINATIONS.helpdeskUrl),
+    supportSiteUrl: destination('SUPPORT_SITE_URL', SANDBOX_DESTINATIONS.supportSiteUrl),
     helpCentreUrl: readUrl(env, 'HELP_CENTRE_URL', GOOGLE_PLANS_HELP_URL),
     trustProxy: readTrustProxy(env),
     logLevel: readLogLevel(env),
-    recording: readBoolean(env, 'PORTAL_RECORDING', false),
+    recording: readRecording(env, provider, emulated !== null),
     serveSourceMaps: readBoolean(env, 'SERVE_SOURCE_MAPS', false),
     development: env.NODE_ENV === 'development',
     rateLimit: readRateLimits(env),
+    emulated,
   };
 }

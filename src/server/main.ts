@@ -3,11 +3,13 @@ import { buildApp } from './app';
 import { readConfig, type ServerConfig } from './config';
 import { ConfigError } from './configError';
 import { readRequestDeadline } from './deadline';
+import { emulatorWarning } from './emulator';
 import { createLogger } from './logger';
 import { createGoogleProvider, readGoogleOptions } from './providers/google';
 import type { PortalProvider } from './providers/provider';
 import { openSandbox, type Sandbox } from './providers/sandbox';
 import { readSeatPolicy } from './providers/seatPolicy';
+import { DataFolderInUse, lockDataFolder, type DataFolderLock } from './store/dataFolderLock';
 import { openPortalStore } from './store/openStore';
 import type { PortalStore } from './store/portalStore';
 
@@ -65,6 +67,17 @@ async function closeAll(app: FastifyInstance, opened: Opened, store: PortalStore
   await store.close();
 }
 
+/** SQLite in the data folder (the store or the sandbox) is for one process at a time (docs/deploy.md). */
+function lockWhenOnSqlite(config: ServerConfig): DataFolderLock | null {
+  if (config.databaseUrl !== null && config.provider !== 'sandbox') return null;
+  try {
+    return lockDataFolder(config.dataDir);
+  } catch (error) {
+    if (error instanceof DataFolderInUse) fail(error.message);
+    throw error;
+  }
+}
+
 /** The portal store, migrated; a database that cannot be reached stops the start with one line. */
 async function openStore(config: ServerConfig, opened: Opened): Promise<PortalStore> {
   try {
@@ -90,6 +103,14 @@ async function main(): Promise<void> {
     config = readConfig(process.env);
     logger = createLogger(config.logLevel);
     requestDeadlineMs = readRequestDeadline(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
+    throw error;
+  }
+  // Every start on an emulator says so, naming what is not Google (docs/configuration-google.md).
+  if (config.emulated !== null) logger.warn(emulatorWarning(config.emulated));
+  const folderLock = lockWhenOnSqlite(config);
+  try {
     opened = openProvider(config, logger);
   } catch (error) {
     if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
@@ -126,7 +147,10 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     closeAll(app, opened, store).then(
-      () => process.exit(0),
+      () => {
+        folderLock?.release();
+        process.exit(0);
+      },
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(EXIT_FAILURE);

@@ -5,6 +5,7 @@ import { SignOutButton } from '../components/SignOutButton';
 import { selectSigningOut } from '../features/session/sessionSelectors';
 import { signOutRequested } from '../features/session/sessionSlice';
 import { selectSignedIn } from '../features/subscription/subscriptionSelectors';
+import { SUPPORT_FRAME_REFERRER_POLICY, supportFrameSandbox } from './supportFrame';
 
 /** The external support site in a full-size frame (docs/behaviour.md 2 /support); a signed-in person can
  * sign out from the bar above it. */
@@ -26,6 +27,8 @@ export default function SupportPage() {
         <iframe
           title="Support site"
           src={supportSiteUrl}
+          sandbox={supportFrameSandbox(supportSiteUrl, window.location.origin)}
+          referrerPolicy={SUPPORT_FRAME_REFERRER_POLICY}
           style={{ width: '100%', height: '100%', border: 0, display: 'block' }}
         />
       </main>

@@ -4,9 +4,10 @@ import { useId, useState, useSyncExternalStore } from 'react';
 export interface RecordingControlProps {
   subscribe: (listener: () => void) => () => void;
   stepCount: () => number;
-  onDownload: (pseudonymiseEmails: boolean) => void;
+  /** Pseudonymise: e-mail addresses and customer and subscription ids (on unless unticked). */
+  onDownload: (pseudonymise: boolean) => void;
   /** Present when the previous page of this tab (ended by a reload or leaving) left a recording. */
-  onDownloadPrevious?: (pseudonymiseEmails: boolean) => void;
+  onDownloadPrevious?: (pseudonymise: boolean) => void;
 }
 
 const panelStyle = {
@@ -32,7 +33,7 @@ export function RecordingControl({
   onDownloadPrevious,
 }: RecordingControlProps) {
   const steps = useSyncExternalStore(subscribe, stepCount);
-  const [pseudonymise, setPseudonymise] = useState(false);
+  const [pseudonymise, setPseudonymise] = useState(true);
   const checkboxId = useId();
   return (
     <aside aria-label="Scenario recording" style={panelStyle}>
@@ -44,7 +45,7 @@ export function RecordingControl({
           checked={pseudonymise}
           onChange={(event) => setPseudonymise(event.target.checked)}
         />{' '}
-        <label htmlFor={checkboxId}>Pseudonymise e-mail addresses</label>
+        <label htmlFor={checkboxId}>Pseudonymise e-mail addresses and ids</label>
       </span>
       <button type="button" onClick={() => onDownload(pseudonymise)}>
         Download scenario

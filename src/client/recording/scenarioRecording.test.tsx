@@ -13,7 +13,7 @@ import { setUpScenarioRecording, type ScenarioRecordingSetUp } from './scenarioR
 // The recorder as QA meets it in the browser: on only when the server allows it, recording the
 // person's events on accessible names beside the intents they produced, the sagas' actions and
 // exchanges, the screen's locations, with secrets as placeholders; kept across a reload, offered as
-// a file, with e-mail addresses pseudonymised on request.
+// a file, with e-mail addresses and ids pseudonymised unless unticked.
 
 jest.setTimeout(20_000);
 // The lazy dashboard compiles antd on first import, which takes seconds on a busy machine.
@@ -136,7 +136,10 @@ it('records the person’s events on accessible names before the intents they pr
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await screen.findByRole('button', { name: 'Sign in with Google' });
 
-  const scenario = window.portalScenario?.current('Admin confirms the address');
+  // The addresses as typed, to show the steps; downloads pseudonymise them by default (below).
+  const scenario = window.portalScenario?.current('Admin confirms the address', {
+    pseudonymiseEmails: false,
+  });
   expect(scenario?.title).toBe('Admin confirms the address');
   expect(scenario?.start.url).toBe('/');
   expect(scenario?.steps).toEqual([
@@ -255,7 +258,7 @@ it('keeps the recording in session storage and offers the previous page after a 
   ).toBeInTheDocument();
 });
 
-it('downloads the scenario as a JSON file, e-mail addresses pseudonymised when ticked', async () => {
+it('downloads the scenario as a JSON file, e-mail addresses pseudonymised unless unticked', async () => {
   // jsdom has no object URLs; these stand-ins are removed again after the test.
   const created: Blob[] = [];
   objectUrls({
@@ -275,14 +278,19 @@ it('downloads the scenario as a JSON file, e-mail addresses pseudonymised when t
   await user.type(emailBox(), 'admin@acme.example');
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await screen.findByRole('button', { name: 'Sign in with Google' });
-  await user.click(screen.getByRole('checkbox', { name: 'Pseudonymise e-mail addresses' }));
+  const pseudonymise = screen.getByRole('checkbox', {
+    name: 'Pseudonymise e-mail addresses and ids',
+  });
+  expect(pseudonymise).toBeChecked();
   await user.click(screen.getByRole('button', { name: 'Download scenario' }));
   expect(clicked).toEqual([`scenario-${window.portalScenario?.id}.json`]);
-  const text = await new Promise<string>((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.readAsText(created[0] as Blob);
-  });
+  const read = (blob: Blob) =>
+    new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blob);
+    });
+  const text = await read(created[0] as Blob);
   expect(text).not.toContain('admin@acme.example');
   expect(JSON.parse(text)).toMatchObject({
     format: 2,
@@ -291,6 +299,10 @@ it('downloads the scenario as a JSON file, e-mail addresses pseudonymised when t
       { kind: 'storage', call: 'setEmail', value: 'person-01@acme.example' },
     ]),
   });
+  // Unticked, the file keeps the addresses as the page showed them.
+  await user.click(pseudonymise);
+  await user.click(screen.getByRole('button', { name: 'Download scenario' }));
+  expect(await read(created[1] as Blob)).toContain('admin@acme.example');
   // The panel's own controls are not the portal's: none of them is in the recording.
   await waitFor(() =>
     expect(JSON.stringify(window.portalScenario?.current())).not.toContain('Download'),

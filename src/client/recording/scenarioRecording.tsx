@@ -91,6 +91,11 @@ const pathOf = (location: { pathname: string; search: string }) =>
   `${location.pathname}${location.search}`;
 
 /** With recording off in the configuration, the services come back untouched. */
+/** The panel's one choice covers both kinds of personal data (docs/scenarios.md). */
+function pseudonyms(pseudonymise: boolean): RedactOptions {
+  return { pseudonymiseEmails: pseudonymise, pseudonymiseIds: pseudonymise };
+}
+
 export function setUpScenarioRecording(
   config: PortalConfig,
   services: Services,
@@ -116,7 +121,11 @@ export function setUpScenarioRecording(
     startedAt,
     recordedWith: RECORDED_WITH,
     onChange() {
-      const stored: StoredRecording = { id, scenario: recorder.scenario() };
+      // The tab's own copy keeps what the page showed, so each download chooses its pseudonyms.
+      const stored: StoredRecording = {
+        id,
+        scenario: recorder.scenario(undefined, pseudonyms(false)),
+      };
       attempt(
         () => window.sessionStorage.setItem(SCENARIO_STORAGE_KEYS.current, JSON.stringify(stored)),
         undefined,
@@ -156,8 +165,8 @@ export function setUpScenarioRecording(
   };
 
   // The previous page's copy was stored with its own secrets replaced; the option adds pseudonyms.
-  const previousScenario = (pseudonymiseEmails: boolean) =>
-    previous ? createRedaction().apply(previous.scenario, { pseudonymiseEmails }) : null;
+  const previousScenario = (pseudonymise: boolean) =>
+    previous ? createRedaction().apply(previous.scenario, pseudonyms(pseudonymise)) : null;
   const panel = createRoot(host);
   panel.render(
     <RecordingControl
@@ -166,13 +175,13 @@ export function setUpScenarioRecording(
         return () => listeners.delete(listener);
       }}
       stepCount={() => recorder.stepCount()}
-      onDownload={(pseudonymiseEmails) =>
-        downloadScenario(recorder.scenario(undefined, { pseudonymiseEmails }), id)
+      onDownload={(pseudonymise) =>
+        downloadScenario(recorder.scenario(undefined, pseudonyms(pseudonymise)), id)
       }
       onDownloadPrevious={
         previous
-          ? (pseudonymiseEmails) => {
-              const scenario = previousScenario(pseudonymiseEmails);
+          ? (pseudonymise) => {
+              const scenario = previousScenario(pseudonymise);
               if (scenario) downloadScenario(scenario, previous.id);
             }
           : undefined

@@ -242,3 +242,90 @@ describe('the sandbox on a public address', () => {
     expect(readConfig({ ...GOOGLE_ENV, HOST: '0.0.0.0' }, cwd).host).toBe('0.0.0.0');
   });
 });
+
+describe("google mode's external pages", () => {
+  it.each([
+    ['SUPPORT_SITE_URL', '/support-site'],
+    ['SUPPORT_SITE_URL', 'http://support.reseller.example/'],
+    ['CONTACT_URL', 'http://reseller.example/contact'],
+    ['HELPDESK_URL', '/sandbox/helpdesk'],
+    ['HELPDESK_URL', 'ftp://help.reseller.example/'],
+  ])('refuses %s=%s: not an absolute https URL', (name, value) => {
+    const read = () => readConfig({ ...GOOGLE_ENV, [name]: value }, cwd);
+    expect(read).toThrow(ConfigError);
+    expect(read).toThrow(new RegExp(`^${name} must be an absolute https URL on another origin`));
+  });
+
+  it("refuses the portal's own origin, even on an emulator over http", () => {
+    const env = {
+      ...GOOGLE_ENV,
+      ...EMULATED,
+      PORT: '8080',
+      SUPPORT_SITE_URL: 'http://localhost:8080/support-site',
+    };
+    expect(() => readConfig(env, cwd)).toThrow(
+      "SUPPORT_SITE_URL must be an absolute https URL on another origin than the portal's when PORTAL_PROVIDER=google; got 'http://localhost:8080/support-site'.",
+    );
+    expect(readConfig({ ...env, SUPPORT_SITE_URL: 'http://127.0.0.1:8090/s' }, cwd)).toMatchObject({
+      supportSiteUrl: 'http://127.0.0.1:8090/s',
+    });
+  });
+
+  it('keeps paths on this server for the sandbox', () => {
+    expect(readConfig({ SUPPORT_SITE_URL: '/help/site' }, cwd).supportSiteUrl).toBe('/help/site');
+  });
+});
+
+const EMULATED = {
+  GOOGLE_EMULATOR: 'true',
+  GOOGLE_API_ROOT_URL: 'http://127.0.0.1:8090/',
+  GOOGLE_TOKENINFO_URL: 'http://127.0.0.1:8090/tokeninfo',
+  GOOGLE_OAUTH_TOKEN_URL: 'http://127.0.0.1:8090/token',
+};
+
+describe('the emulator variables', () => {
+  it.each([
+    'GOOGLE_API_ROOT_URL',
+    'GOOGLE_TOKENINFO_URL',
+    'GOOGLE_OAUTH_TOKEN_URL',
+    'GOOGLE_SIGN_IN_POPUP_URL',
+    'PORTAL_DNS_SERVERS',
+  ])('refuses %s unless GOOGLE_EMULATOR=true, naming it', (name) => {
+    for (const env of [GOOGLE_ENV, {}]) {
+      const read = () => readConfig({ ...env, [name]: '127.0.0.1:5353' }, cwd);
+      expect(read).toThrow(
+        `${name} points the portal at an emulator instead of Google; unset it in production, or set GOOGLE_EMULATOR=true on a test machine.`,
+      );
+    }
+  });
+
+  it('takes them with GOOGLE_EMULATOR=true and lists what is emulated', () => {
+    expect(readConfig({ ...GOOGLE_ENV, ...EMULATED }, cwd).emulated).toEqual([
+      { name: 'GOOGLE_API_ROOT_URL', value: 'http://127.0.0.1:8090/' },
+      { name: 'GOOGLE_TOKENINFO_URL', value: 'http://127.0.0.1:8090/tokeninfo' },
+      { name: 'GOOGLE_OAUTH_TOKEN_URL', value: 'http://127.0.0.1:8090/token' },
+    ]);
+    expect(readConfig(GOOGLE_ENV, cwd).emulated).toBeNull();
+  });
+
+  it('in google mode, needs the token checks and the APIs emulated too', () => {
+    const env = { ...GOOGLE_ENV, ...EMULATED, GOOGLE_TOKENINFO_URL: '' };
+    expect(() => readConfig(env, cwd)).toThrow(
+      'GOOGLE_EMULATOR=true needs GOOGLE_TOKENINFO_URL as well, so that nothing is asked of Google itself.',
+    );
+  });
+});
+
+describe('the recorder', () => {
+  it('is refused in google mode against Google', () => {
+    expect(() => readConfig({ ...GOOGLE_ENV, PORTAL_RECORDING: 'true' }, cwd)).toThrow(
+      "PORTAL_RECORDING=true would record real people's sessions with Google; in google mode the recorder runs only against an emulator (GOOGLE_EMULATOR=true).",
+    );
+  });
+
+  it('runs on the sandbox, and in google mode against an emulator', () => {
+    expect(readConfig({ PORTAL_RECORDING: 'true' }, cwd).recording).toBe(true);
+    const emulated = { ...GOOGLE_ENV, ...EMULATED, PORTAL_RECORDING: 'true' };
+    expect(readConfig(emulated, cwd).recording).toBe(true);
+  });
+});

@@ -211,6 +211,32 @@ describe('requests refused before routing', () => {
     expect(status).toBe(431);
   });
 
+  it.each([
+    ['a non-ASCII byte', 'GET /api/héalth HTTP/1.1'],
+    ['a tab', 'GET /api/he\talth HTTP/1.1'],
+    ['a bare space', 'GET /api/he alth HTTP/1.1'],
+  ])(
+    'answers a GET whose path holds %s with the envelope, exactly as long as it says',
+    async (_what, line) => {
+      const raw = await rawExchange(portal.baseUrl, `${line}\r\nHost: portal.test\r\n\r\n`);
+      const { answers, rest } = splitAnswers(raw, [false]);
+      expect(answers[0]?.status).toBe(400);
+      expect(answers[0]?.headers['cache-control']).toBe('no-store');
+      expect(JSON.parse(answers[0]?.body.toString('utf8') ?? '')).toEqual({
+        error: { code: 400, status: 'INVALID_ARGUMENT', message: 'The request is not valid HTTP.' },
+      });
+      expect(rest.length).toBe(0);
+    },
+  );
+
+  it('answers a HEAD whose path holds a non-ASCII byte with the status line alone', async () => {
+    const raw = await rawExchange(
+      portal.baseUrl,
+      'HEAD /api/héalth HTTP/1.1\r\nHost: portal.test\r\n\r\n',
+    );
+    expect(raw.toString('latin1')).toBe('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  });
+
   it('answers a request whose method never arrived (a timeout) with the status line alone', () => {
     const written: string[] = [];
     const socket = {

@@ -266,4 +266,12 @@ describe('stand-in pages', () => {
     const contact = await call('/sandbox/contact');
     expect(contact.headers['x-frame-options']).toBe('DENY');
   });
+
+  it("lets the support site's stylesheet load in the sandboxed frame, whose origin is opaque", async () => {
+    const support = await call('/sandbox/support-site');
+    const stylesheet = /<link rel="stylesheet" href="([^"]+)">/.exec(support.body)?.[1] ?? '';
+    const css = await call(stylesheet);
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
 });

@@ -251,6 +251,8 @@ export async function sandboxRoutes(
   app.get(STYLES_URL, async (_request, reply) =>
     reply
       .header('cache-control', ASSET_CACHE_CONTROL)
+      // The support stand-in, framed in an opaque origin (docs/security.md, Safe defaults), loads it too.
+      .header('cross-origin-resource-policy', 'cross-origin')
       .type('text/css; charset=utf-8')
       .send(SANDBOX_STYLES),
   );

@@ -471,6 +471,8 @@ export function fakeGoogleEnv(fake: FakeGoogle, sessionSecret: string): Record<s
     CONTACT_URL: `${fake.rootUrl}stand-in/contact`,
     HELPDESK_URL: `${fake.rootUrl}stand-in/helpdesk`,
     SUPPORT_SITE_URL: `${fake.rootUrl}stand-in/support-site`,
+    // The emulator variables below are refused without it (src/server/emulator.ts).
+    GOOGLE_EMULATOR: 'true',
     GOOGLE_API_ROOT_URL: fake.rootUrl,
     GOOGLE_TOKENINFO_URL: fake.tokenInfoUrl,
     GOOGLE_OAUTH_TOKEN_URL: fake.tokenUrl,

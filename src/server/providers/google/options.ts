@@ -295,7 +295,7 @@ export function readGoogleOptions(env: NodeJS.ProcessEnv): GoogleProviderOptions
       MAX_CACHE_ENTRIES,
     ),
   };
-  // The emulator settings are for testing; they appear only when set.
+  // The emulator settings are for testing; they appear only when set (refused without GOOGLE_EMULATOR: emulator.ts).
   const apiRootUrl = readHttpUrl(env, GOOGLE_ENV.apiRootUrl);
   const tokenInfoUrl = readHttpUrl(env, GOOGLE_ENV.tokenInfoUrl);
   const tokenUrl = readHttpUrl(env, GOOGLE_ENV.tokenUrl);
