@@ -4,8 +4,8 @@ import { googleError, type FakeAnswer } from './googleErrors';
 import type { FakeToken } from './oauth';
 
 // The Admin SDK Directory API (admin/directory/v1) as its reference documents it: users.get with the
-// admin and domain_public views, users.photos.get, and group members with nextPageToken. A reseller
-// reaches a customer's users only while the customer allows it. Test-only.
+// admin and domain_public views, users.list of a domain, users.photos.get, and group members with
+// nextPageToken. A reseller reaches a customer's users only while the customer allows it. Test-only.
 
 export const DIRECTORY_USER_SCOPES = [
   'https://www.googleapis.com/auth/admin.directory.user.readonly',
@@ -18,6 +18,9 @@ export const GROUP_MEMBER_SCOPES = [
 /** Google's limit is 200 per page; the fake pages by 2 so every caller's paging is exercised. */
 export const FAKE_MEMBER_PAGE_SIZE = 2;
 const MAX_MEMBERS_PAGE = 200;
+/** users.list: maxResults is 1 to 500, 100 when not given (the reference). */
+const MAX_USERS_PAGE = 500;
+const DEFAULT_USERS_PAGE = 100;
 
 export interface DirectoryRequest {
   method: string;
@@ -102,7 +105,8 @@ function getUser(state: FakeState, request: DirectoryRequest, key: string): Fake
     if (user === undefined) return googleError('notFound', 'Resource Not Found: userKey');
     return { status: 200, body: toGoogleUser(user, true) };
   }
-  const caller = findUser(state, holder.email);
+  // The token's account: a personal account with a customer's address is in no directory.
+  const caller = state.users.find((u) => u.id === holder.sub);
   const user = findUser(state, key);
   if (caller === undefined || (user !== undefined && user.customerId !== caller.customerId)) {
     return googleError('forbidden');
@@ -119,6 +123,67 @@ function getUser(state: FakeState, request: DirectoryRequest, key: string): Fake
   // Only an administrator may read the admin view; anyone in the account may read the public one.
   if (viewType === 'admin_view' && !caller.isAdmin) return googleError('forbidden');
   return { status: 200, body: toGoogleUser(user, viewType === 'admin_view') };
+}
+
+/**
+ * users.list of one domain (or one customer): 400 with neither, 404 "Domain not found." for a domain
+ * Google does not know, 403 where the caller may not read it; a domain without users lists none.
+ */
+function listUsers(state: FakeState, request: DirectoryRequest, pageLimit: number): FakeAnswer {
+  const { holder, query } = request;
+  if (holder === undefined) return googleError('authError');
+  if (!holder.scopes.some((s) => DIRECTORY_USER_SCOPES.includes(s))) {
+    return googleError('insufficientPermissions');
+  }
+  const domain = query.get('domain')?.toLowerCase();
+  const customerKey = query.get('customer');
+  if (domain === undefined && customerKey === null) return googleError('badRequest');
+  const requested = Number(query.get('maxResults') ?? String(DEFAULT_USERS_PAGE));
+  if (!Number.isInteger(requested) || requested < 1 || requested > MAX_USERS_PAGE) {
+    return googleError('invalid', 'Invalid value for maxResults.');
+  }
+  const viewType = query.get('viewType') ?? 'admin_view';
+  const account =
+    domain === undefined
+      ? state.customers.find((c) => c.customerId === customerKey)
+      : customerOfDomain(state, domain);
+  if (domain !== undefined && account === undefined && domain !== RESELLER_DOMAIN) {
+    return googleError('notFound', 'Domain not found.');
+  }
+  if (holder.delegated) {
+    const refused = resellerRefusal(state, domain ?? account?.customerDomain ?? '');
+    if (refused !== undefined) return refused;
+  } else {
+    const caller = state.users.find((u) => u.id === holder.sub);
+    const allowed =
+      caller !== undefined &&
+      caller.customerId === account?.customerId &&
+      (viewType !== 'admin_view' || caller.isAdmin);
+    if (!allowed) return googleError('forbidden');
+  }
+  const listed = state.users.filter((u) =>
+    domain === undefined
+      ? u.customerId === account?.customerId
+      : domainOf(u.primaryEmail) === domain,
+  );
+  const pageSize = Math.min(requested, pageLimit);
+  const start = Number(query.get('pageToken') ?? '0');
+  if (!Number.isInteger(start) || start < 0 || start > listed.length) {
+    return googleError('invalid', 'Invalid page token.');
+  }
+  const next = start + pageSize < listed.length ? String(start + pageSize) : undefined;
+  const page = listed.slice(start, start + pageSize);
+  return {
+    status: 200,
+    body: {
+      kind: 'admin#directory#users',
+      etag: `"users-${domain ?? customerKey ?? ''}"`,
+      ...(page.length === 0
+        ? {}
+        : { users: page.map((u) => toGoogleUser(u, viewType === 'admin_view')) }),
+      ...(next === undefined ? {} : { nextPageToken: next }),
+    },
+  };
 }
 
 /** users.photos.get: web-safe base64 as the reference describes it (- _ * and . for + / =). */
@@ -235,6 +300,9 @@ export function handleDirectory(
 ): FakeAnswer | undefined {
   const { method, path } = request;
   if (!path.startsWith('/admin/directory/v1/')) return undefined;
+  if (method === 'GET' && path === '/admin/directory/v1/users') {
+    return listUsers(state, request, pageLimit);
+  }
   let match = /^\/admin\/directory\/v1\/users\/([^/]+)$/.exec(path);
   if (method === 'GET' && match) return getUser(state, request, match[1] ?? '');
   match = /^\/admin\/directory\/v1\/users\/([^/]+)\/photos\/thumbnail$/.exec(path);
