@@ -88,7 +88,7 @@ export interface PortalProvider {
    */
   lookupDirectoryUser(email: string): Promise<DirectoryUser | null>;
   /**
-   * The reseller's customer for a domain of its account (primary, secondary or alias) or a
+   * The reseller's customer for a domain of its account (primary or secondary) or a
    * customerId, or null when it is not a customer of this reseller (unknown, or managed by Google or
    * another reseller).
    */

@@ -196,8 +196,8 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
   }
 
   /**
-   * Whether a domain is in the account of one of the reseller's customers (primary, secondary or
-   * alias), and whose: Directory users.list of the domain, one user at most, as the reseller (cached).
+   * Whether a domain is in the account of one of the reseller's customers (primary or secondary),
+   * and whose: Directory users.list of the domain, one user at most, as the reseller (cached).
    * Only the domain goes to Google and the answer is the same for every address at it, so it never
    * tells which people exist (docs/security.md). null when the reseller may not read the domain
    * (forbidden), Google knows no such domain, or it has no user; customerId is undefined when the
@@ -236,7 +236,7 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
     const wanted = key.trim();
     const data = await googleCustomer(wanted);
     if (data !== null) return toCustomer(data, wanted);
-    // customers.get knows primary domains only; a secondary or alias domain is known by its users.
+    // customers.get knows primary domains only; a secondary domain is known by its users.
     if (!wanted.includes('.')) return null;
     const owner = await domainOwner(wanted);
     if (owner?.customerId === undefined) return null;
@@ -474,7 +474,7 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
 
     // A Google account here means an address whose domain runs Google: its MX records point at
     // Google's mail servers, Google's Reseller API knows the domain (as this reseller's customer, or
-    // another's: customers.get answers those too), or it is a secondary or alias domain of one of
+    // another's: customers.get answers those too), or it is a secondary domain of one of
     // this reseller's customers (its mail may go through a gateway). Only the domain is asked about.
     async isGoogleAccount(email) {
       const domain = domainOf(email);
