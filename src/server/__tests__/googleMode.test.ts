@@ -156,6 +156,10 @@ describe('sign-in', () => {
     expect(errorOf(former.answer).message).toBe(
       SERVER_TEXT.directoryUserSuspended('former@acme.example'),
     );
+    // Someone else's token learns nothing of the suspended account: only that it is not theirs.
+    const other = await signIn('staff@acme.example', 'former@acme.example');
+    expect(other.answer.status).toBe(403);
+    expect(errorOf(other.answer).message).toBe(SERVER_TEXT.emailMismatch);
     const stranger = await signIn('someone@stranger.example');
     expect(stranger.answer.status).toBe(403);
     expect(errorOf(stranger.answer).message).toBe(ERROR_TEXT.notACustomer('Example Reseller'));
