@@ -1,8 +1,8 @@
 // `npm run bench:google [runs]`: the portal in google mode against the fake Google with 100 ms added
 // to every Google call, timing sign-in (GET /api/subscription-info) and add-licence
 // (POST /api/add-licence). Prints per operation the median latency, the Google calls made and how
-// many of them waited one after another (target: sign-in ≤ 3 sequential round trips once the
-// reseller's service-account tokens are there).
+// many of them waited one after another (target: a customer's first sign-in on a running portal,
+// service-account tokens held, ≤ 2 sequential round trips and ≤ 260 ms cold).
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS, TOKEN_HEADER } from '../src/contract/api';
@@ -22,7 +22,9 @@ import { Browser } from '../src/server/testing/portalHarness';
 
 const DEFAULT_RUNS = 15;
 const LATENCY_MS = 100;
-const TARGET_SIGN_IN_ROUND_TRIPS = 3;
+const TARGET_SIGN_IN_ROUND_TRIPS = 2;
+/** Two round trips of 100 ms each, and the portal's own time around them. */
+const TARGET_COLD_SIGN_IN_MS = 260;
 
 interface Portal {
   baseUrl: string;
@@ -170,8 +172,11 @@ async function main() {
     );
   }
   const signInTrips = rows[1]?.roundTrips ?? Number.POSITIVE_INFINITY;
+  const coldMs = rows[1]?.ms ?? Number.POSITIVE_INFINITY;
+  const warmMs = rows[2]?.ms ?? Number.POSITIVE_INFINITY;
+  const met = signInTrips <= TARGET_SIGN_IN_ROUND_TRIPS && coldMs <= TARGET_COLD_SIGN_IN_MS;
   process.stdout.write(
-    `Sign-in: ${signInTrips} sequential round trips (target ≤ ${TARGET_SIGN_IN_ROUND_TRIPS}): ${signInTrips <= TARGET_SIGN_IN_ROUND_TRIPS ? 'met' : 'NOT met'}\n`,
+    `Sign-in (a customer's first, tokens held): ${signInTrips} sequential round trips (target ≤ ${TARGET_SIGN_IN_ROUND_TRIPS}), cold ${coldMs.toFixed(0)} ms (target ≤ ${TARGET_COLD_SIGN_IN_MS}), warm ${warmMs.toFixed(0)} ms: ${met ? 'met' : 'NOT met'}\n`,
   );
 }
 

@@ -4,6 +4,8 @@ export const SERVER_TEXT = {
   invalidHomeEmail: 'Enter a valid e-mail address.',
   invalidDelegateEmail: 'Enter a valid e-mail address for the delegate.',
   emailMismatch: 'The email does not match the signed-in account.',
+  notManagedAccount: (email: string) =>
+    `The Google account signed in as ${email} is not your organisation's managed account. Sign in with the Google Workspace account your organisation's administrator manages for you.`,
   xsrfMissing: 'The X-XSRF-TOKEN header must match the XSRF-TOKEN cookie of this session.',
   notInDirectory: 'Your account is no longer in the directory of this customer.',
   addLicenceRole: 'Only an administrator or a licence delegate can add licences.',

@@ -76,6 +76,7 @@ it('quotes every message the server writes', () => {
     noEndpoint: ['<METHOD>', '<path>'],
     methodNotAllowed: ['<METHOD>', '<path>', '<allowed>'],
     subscriptionSuspended: ['<reasons>'],
+    notManagedAccount: ['<email>'],
     directoryUserSuspended: ['<email>'],
     directoryUserArchived: ['<email>'],
     adminSdkAccessOff: ['<domain>'],

@@ -113,7 +113,7 @@ describe('sign-in', () => {
     expect(errorOf(none).message).toBe(SERVER_TEXT.noPhoto);
   });
 
-  it("takes at most 3 sequential Google round trips once the reseller's tokens are there", async () => {
+  it("takes at most 2 sequential Google round trips once the reseller's tokens are there", async () => {
     await startPortal();
     fake.latencyMs = 40;
     await signIn('staff@acme.example');
@@ -121,7 +121,18 @@ describe('sign-in', () => {
     const from = fake.calls.length;
     const { answer } = await signIn('admin@flex.example');
     expect(answer.status).toBe(200);
-    expect(fake.roundTrips(from)).toBeLessThanOrEqual(3);
+    expect(fake.roundTrips(from)).toBeLessThanOrEqual(2);
+  });
+
+  it("never reads the directory with the person's own token, and still knows an admin", async () => {
+    await startPortal();
+    const admin = await signIn('admin@acme.example');
+    const staff = await signIn('staff@acme.example');
+    expect(admin.answer.body.isAdmin).toBe(true);
+    expect(staff.answer.body.isAdmin).toBe(false);
+    // Only tokeninfo sees the person's token; the directory is read as the reseller.
+    const asPerson = fake.calls.filter((c) => c.caller === 'user');
+    expect(asPerson).toEqual([]);
   });
 
   it('brings someone on a secondary domain, or typing an alias, to their organisation', async () => {
@@ -147,6 +158,10 @@ describe('sign-in', () => {
     expect(errorOf(former.answer).message).toBe(
       SERVER_TEXT.directoryUserSuspended('former@acme.example'),
     );
+    // Someone else's token learns nothing of the suspended account: only that it is not theirs.
+    const other = await signIn('staff@acme.example', 'former@acme.example');
+    expect(other.answer.status).toBe(403);
+    expect(errorOf(other.answer).message).toBe(SERVER_TEXT.emailMismatch);
     const stranger = await signIn('someone@stranger.example');
     expect(stranger.answer.status).toBe(403);
     expect(errorOf(stranger.answer).message).toBe(ERROR_TEXT.notACustomer('Example Reseller'));
@@ -158,6 +173,94 @@ describe('sign-in', () => {
       `${API_PATHS.emailValidator}?email=someone%40stranger.example`,
     );
     expect(answer.body).toEqual({ isGoogleAccount: true });
+  });
+});
+
+describe('the managed account (docs/security.md, "Who signs in")', () => {
+  async function signInPersonal(email: string) {
+    const browser = new Browser(baseUrl);
+    const answer = await browser.get<SubscriptionInfo>(infoUrl(email), {
+      [TOKEN_HEADER]: fake.issuePersonalToken(email, SIGN_IN_SCOPES),
+    });
+    return { browser, answer };
+  }
+
+  it.each([
+    ["a conflicting personal account with the admin's address", 'admin@acme.example'],
+    ["a conflicting personal account with the licence delegate's", 'licences@acme.example'],
+    ['an unmanaged personal account at the customer’s domain', 'contractor@acme.example'],
+    ['a personal account whose address Google has not verified', 'newcomer@acme.example'],
+  ])('refuses %s: 403, no session, no cookie', async (_case, email) => {
+    await startPortal();
+    const { browser, answer } = await signInPersonal(email);
+    expect(answer.status).toBe(403);
+    expect(errorOf(answer)).toEqual({
+      code: 403,
+      status: 'PERMISSION_DENIED',
+      message: SERVER_TEXT.notManagedAccount(email),
+    });
+    expect(answer.headers.getSetCookie()).toEqual([]);
+    expect(browser.session).toBeUndefined();
+    // Nothing of the customer was read for it.
+    expect(fake.calls.some((c) => c.path.startsWith('/apps/reseller/v1/subscriptions'))).toBe(
+      false,
+    );
+  });
+
+  it("still tells a managed user of another reseller's customer 'Not a customer of …' first", async () => {
+    await startPortal();
+    const { answer } = await signIn('someone@stranger.example');
+    expect(answer.status).toBe(403);
+    expect(errorOf(answer)).toMatchObject({
+      message: ERROR_TEXT.notACustomer('Example Reseller'),
+      details: ERROR_TEXT.notACustomer('Example Reseller'),
+    });
+  });
+
+  it('stops a session whose account was replaced at the same address from buying or changing', async () => {
+    await startPortal();
+    const delegate = await signIn('licences@acme.example');
+    const admin = await signIn('admin@acme.example');
+    fake.replaceUser('licences@acme.example');
+    fake.replaceUser('admin@acme.example');
+    const add = await delegate.browser.post(API_PATHS.addLicence, {
+      customerId: 'C0acme001',
+      subscriptionId: 'sub-acme-001',
+      numberOfSeats: 21,
+      expectedNumberOfSeats: 20,
+    });
+    expect(add.status).toBe(403);
+    expect(errorOf(add).message).toBe(SERVER_TEXT.notInDirectory);
+    const change = await admin.browser.post(API_PATHS.supportDelegate, {
+      email: 'new@acme.example',
+      customerId: 'C0acme001',
+      action: 'add',
+    });
+    expect(change.status).toBe(403);
+    expect(errorOf(change).message).toBe(SERVER_TEXT.notInDirectory);
+    expect(fake.state.subscriptions.find((s) => s.subscriptionId === 'sub-acme-001')).toMatchObject(
+      { numberOfSeats: 20 },
+    );
+    expect(fake.members('portal-support-c0acme001@reseller.example')).toEqual([
+      'support@acme.example',
+    ]);
+  });
+});
+
+describe('secondary domains', () => {
+  it("brings an address at a secondary domain behind a mail gateway to 'Sign in with Google'", async () => {
+    await startPortal();
+    const browser = new Browser(baseUrl);
+    for (const email of ['lab@acme-labs.example', 'nobody@acme-labs.example']) {
+      const answer = await browser.get<{ isGoogleAccount: boolean }>(
+        `${API_PATHS.emailValidator}?email=${encodeURIComponent(email)}`,
+      );
+      // The same answer for an address that exists and one that does not.
+      expect(answer.body).toEqual({ isGoogleAccount: true });
+    }
+    const { answer } = await signIn('lab@acme-labs.example');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ email: 'lab@acme-labs.example', customerId: 'C0acme001' });
   });
 });
 

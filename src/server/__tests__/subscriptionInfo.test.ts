@@ -2,6 +2,7 @@ import { SESSION_COOKIE, TOKEN_HEADER, XSRF_COOKIE } from '../../contract/api';
 import { ERROR_TEXT } from '../../contract/errors';
 import { SESSION_LIFETIME_MS } from '../../contract/limits';
 import type { SubscriptionInfo } from '../../contract/subscription';
+import { SERVER_TEXT } from '../messages';
 import { HOSTILE_DEMO, HOSTILE_DEMO_DETAILS } from '../providers/sandbox/hostileDemo';
 import { errorOf, removeDataDir, startPortal, type Portal } from '../testing/portalHarness';
 
@@ -120,7 +121,14 @@ describe('GET /api/subscription-info', () => {
     const payload = JSON.parse(
       Buffer.from(browser.session?.split('.')[0] ?? '', 'base64url').toString('utf8'),
     ) as Record<string, unknown>;
-    expect(Object.keys(payload).sort()).toEqual(['customerId', 'email', 'exp', 'sid', 'xsrf']);
+    expect(Object.keys(payload).sort()).toEqual([
+      'customerId',
+      'email',
+      'exp',
+      'sid',
+      'sub',
+      'xsrf',
+    ]);
   });
 
   it('matches the e-mail case-insensitively and reports delegate roles', async () => {
@@ -183,6 +191,45 @@ describe('GET /api/subscription-info', () => {
     });
     expect(answer.status).toBe(403);
     expect(errorOf(answer).status).toBe('PERMISSION_DENIED');
+  });
+
+  it('refuses a token whose address Google has not verified, with no session', async () => {
+    const { provider } = portal.sandbox;
+    const verify = provider.verifyToken.bind(provider);
+    provider.verifyToken = async (token) => {
+      const info = await verify(token);
+      return info === null ? null : { ...info, emailVerified: false };
+    };
+    try {
+      const answer = await portal.browser().get(infoUrl('support@acme.example'), {
+        [TOKEN_HEADER]: portal.token('support@acme.example'),
+      });
+      expect(answer.status).toBe(403);
+      expect(errorOf(answer)).toEqual({
+        code: 403,
+        status: 'PERMISSION_DENIED',
+        message: SERVER_TEXT.notManagedAccount('support@acme.example'),
+      });
+      expect(answer.headers.getSetCookie()).toEqual([]);
+    } finally {
+      provider.verifyToken = verify;
+    }
+  });
+
+  it('refuses the token of an account since replaced at the same address (another sub)', async () => {
+    const token = portal.token('maria@acme-eu.example');
+    portal.sandbox.replaceAccount('maria@acme-eu.example');
+    const answer = await portal.browser().get(infoUrl('maria@acme-eu.example'), {
+      [TOKEN_HEADER]: token,
+    });
+    expect(answer.status).toBe(403);
+    expect(errorOf(answer).message).toBe(SERVER_TEXT.notManagedAccount('maria@acme-eu.example'));
+    expect(answer.headers.getSetCookie()).toEqual([]);
+    // The new account, signing in itself, is the managed one.
+    const fresh = await portal.browser().get(infoUrl('maria@acme-eu.example'), {
+      [TOKEN_HEADER]: portal.token('maria@acme-eu.example'),
+    });
+    expect(fresh.status).toBe(200);
   });
 
   it('refuses 403 with the scopes text when the token lacks the directory scope', async () => {

@@ -33,13 +33,18 @@ export async function readDelegateRoles(
   return { license: includesAddress(licence, email), support: includesAddress(support, email) };
 }
 
-/** The caller's directory entry, read live; someone no longer in the directory gets a 403. */
+/**
+ * The caller's directory entry, read live; someone no longer in the directory gets a 403, and so does
+ * a session whose account was replaced by a new one with the same address (another id).
+ */
 export async function readLiveUser(
   provider: PortalProvider,
   session: PortalSession,
 ): Promise<DirectoryUser> {
   const user = await provider.lookupDirectoryUser(session.email);
-  if (user === null) throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.notInDirectory);
+  if (user === null || user.id !== session.sub) {
+    throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.notInDirectory);
+  }
   return user;
 }
 

@@ -13,6 +13,8 @@ export interface PortalSession {
   /** Random id, the key of a revocation record. */
   sid: string;
   email: string;
+  /** The signed-in Google account's id (tokeninfo's sub); live role checks compare it (docs/security.md). */
+  sub: string;
   customerId: string;
   /** Epoch ms after which the session is refused. */
   exp: number;
@@ -29,6 +31,7 @@ function isPortalSession(value: unknown): value is PortalSession {
     typeof claims.sid === 'string' &&
     claims.sid !== '' &&
     typeof claims.email === 'string' &&
+    typeof claims.sub === 'string' &&
     typeof claims.customerId === 'string' &&
     typeof claims.exp === 'number' &&
     typeof claims.xsrf === 'string'
@@ -101,13 +104,14 @@ function cookieScope(request: FastifyRequest) {
 export function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
-  who: { email: string; customerId: string },
+  who: { email: string; sub: string; customerId: string },
   now: number,
 ): void {
   const xsrfToken = newXsrfToken();
   const session: PortalSession = {
     sid: newSessionId(),
     email: who.email,
+    sub: who.sub,
     customerId: who.customerId,
     exp: now + SESSION_LIFETIME_MS,
     xsrf: xsrfFingerprint(xsrfToken),

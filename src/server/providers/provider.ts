@@ -8,6 +8,10 @@ import type { SubscriptionStatus } from '../../contract/subscription';
 /** What a verified access token says about its holder. */
 export interface TokenInfo {
   email: string;
+  /** The Google account's id (tokeninfo's `sub`); a managed account's is its directory `id`. */
+  sub: string;
+  /** Whether Google verified that the account owns `email` (tokeninfo's `email_verified`). */
+  emailVerified: boolean;
   /** Granted scopes. */
   scopes: string[];
   /** Epoch ms. */
@@ -16,6 +20,8 @@ export interface TokenInfo {
 
 /** The signed-in person as the customer's directory knows them. */
 export interface DirectoryUser {
+  /** The directory's id of the account: a new account with the same address has another. */
+  id: string;
   /** The primary address, lower-cased. */
   email: string;
   isAdmin: boolean;
@@ -75,19 +81,16 @@ export interface PortalProvider {
   /** Whether the address belongs to a Google account (the e-mail validator). */
   isGoogleAccount(email: string): Promise<boolean>;
   /**
-   * Reads the person's own directory entry with their token (the directory scope).
-   * Throws 403 'Request had insufficient authentication scopes.' when the token lacks it, and a 403
-   * naming the reason for a suspended or archived account.
-   */
-  getDirectoryUser(email: string, token: string): Promise<DirectoryUser>;
-  /**
-   * The same directory entry read with the reseller's own credentials, for the live role re-check on
-   * every mutating call (docs/security.md); null when the person is no longer in the directory.
+   * The directory entry of an address (primary or alias), read with the reseller's own credentials:
+   * who signs in and the live role re-check on every call that needs one (docs/security.md). null
+   * when no directory the reseller may read has the address; a 403 naming the reason for a suspended
+   * or archived account.
    */
   lookupDirectoryUser(email: string): Promise<DirectoryUser | null>;
   /**
-   * The reseller's customer for a primary domain or a customerId, or null when it is not a customer
-   * of this reseller (unknown, or managed by Google or another reseller).
+   * The reseller's customer for a domain of its account (primary or secondary) or a
+   * customerId, or null when it is not a customer of this reseller (unknown, or managed by Google or
+   * another reseller).
    */
   findCustomer(domainOrCustomerId: string): Promise<Customer | null>;
   /**

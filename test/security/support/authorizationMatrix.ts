@@ -9,6 +9,8 @@ export const CALLERS = [
   'anonymous',
   'expired',
   'tampered',
+  // Signed in before an administrator replaced the account at its address (docs/security.md).
+  'replaced admin',
   'plain user',
   'licence delegate',
   'support delegate',
@@ -163,7 +165,8 @@ export const MATRIX: Record<string, MatrixRow> = {
       )}`,
       headers: token === null ? {} : ({ [TOKEN_HEADER]: token } as Record<string, string>),
     }),
-    expect: signedIn(200),
+    // The replaced account's token is no longer the managed account of its address.
+    expect: { ...signedIn(200), 'replaced admin': 403 },
     tampered: { email: 403 },
   },
   'POST /api/add-licence': {
@@ -212,8 +215,8 @@ export const MATRIX: Record<string, MatrixRow> = {
     auth: 'session',
     tamper: [],
     request: () => ({ method: 'GET', url: '/api/photo' }),
-    // In the sandbox only admin@acme.example has a directory photo.
-    expect: { ...signedIn(404), admin: 200 },
+    // In the sandbox only admin@acme.example has a directory photo: the photo of the address.
+    expect: { ...signedIn(404), admin: 200, 'replaced admin': 200 },
     tampered: {},
     // The same URL shows whoever is signed in on the browser: no cache may keep it.
     success: { contentType: /^image\//, cacheControl: 'private, no-store' },

@@ -60,6 +60,12 @@ export const CALLER_SETUP: Record<Caller, (portal: Portal) => Promise<Credential
     );
     return { ...admin, token: `${admin.token ?? ''}x` };
   },
+  // Set up before 'admin': the admin signed in, then the account at the address was replaced.
+  'replaced admin': async (portal) => {
+    const replaced = await signedIn(portal, 'admin@acme.example');
+    portal.sandbox.replaceAccount('admin@acme.example');
+    return replaced;
+  },
   'plain user': (portal) => signedIn(portal, 'staff@acme.example'),
   'licence delegate': (portal) => signedIn(portal, 'licences@acme.example'),
   'support delegate': (portal) => signedIn(portal, 'support@acme.example'),

@@ -38,6 +38,7 @@ import {
   FAKE_CLIENT_ID,
   FAKE_SERVICE_ACCOUNT,
   fakeServiceAccountKey,
+  type FakeAccount,
 } from './fakeGoogle/oauth';
 import {
   POPUP_PATHS,
@@ -106,6 +107,15 @@ export interface FakeGoogleOptions {
 
 const LOCAL_ORIGIN = /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/;
 
+/** A managed user signs in as their directory account: its id is the token's sub. */
+function managedAccount(user: FakeUser): FakeAccount {
+  return { sub: user.id, email: user.primaryEmail, emailVerified: true };
+}
+
+/** Google gives a new user a new id, even at an address a deleted user had. */
+let replacements = 0;
+const REPLACED_ID_BASE = 300_000_000_000_000_000_000n;
+
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -144,7 +154,10 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
   const oauth = createOAuth({
     tokenUrl: () => `${rootUrl}token`,
     delegatedScopes,
-    isResellerAdmin: (email) => findUser(state, email)?.primaryEmail === RESELLER_ADMIN,
+    resellerAdmin: (email) => {
+      const admin = findUser(state, email);
+      return admin?.primaryEmail === RESELLER_ADMIN ? managedAccount(admin) : undefined;
+    },
     now: () => clock,
   });
   const originAllowed = (origin: string) =>
@@ -201,7 +214,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
       if (fields.client_id !== FAKE_CLIENT_ID || user === undefined || user.suspended) {
         return { status: 400, body: { error: 'access_denied', error_description: 'Refused.' } };
       }
-      return { status: 200, body: oauth.popupToken(user.primaryEmail, scopes, FAKE_CLIENT_ID) };
+      return { status: 200, body: oauth.popupToken(managedAccount(user), scopes, FAKE_CLIENT_ID) };
     }
     return undefined;
   }
@@ -371,9 +384,26 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     /** Milliseconds added to every answer. */
     latencyMs: options.latencyMs ?? 0,
 
-    /** Google Identity Services issuing a person an access token for the portal's client. */
+    /** Google Identity Services issuing a managed user an access token for the portal's client. */
     issueToken(email: string, scopes: readonly string[], audience = FAKE_CLIENT_ID): string {
-      return oauth.issue(email, scopes, audience, false);
+      const user = findUser(state, email);
+      if (user === undefined) throw new Error(`the fake has no managed user ${email}`);
+      return oauth.issue(managedAccount(user), scopes, audience, false);
+    },
+    /** The same for the personal Google account at this address (conflicting or unmanaged). */
+    issuePersonalToken(email: string, scopes: readonly string[]): string {
+      const wanted = email.toLowerCase();
+      const account = state.personalAccounts.find((a) => a.email === wanted);
+      if (account === undefined) throw new Error(`the fake has no personal account ${email}`);
+      const { id: sub, emailVerified } = account;
+      return oauth.issue({ sub, email: wanted, emailVerified }, scopes, FAKE_CLIENT_ID, false);
+    },
+    /** An admin deletes the user and creates a new one at the same address: a new directory id. */
+    replaceUser(email: string) {
+      const user = findUser(state, email);
+      if (user === undefined) throw new Error(`the fake has no user ${email}`);
+      replacements += 1;
+      user.id = String(REPLACED_ID_BASE + BigInt(replacements));
     },
     /** What the metadata server hands the runtime: a cloud-platform token for its account. */
     async runtimeToken(): Promise<string> {

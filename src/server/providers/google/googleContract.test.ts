@@ -30,6 +30,7 @@ describeProviderContract(
       provider,
       signIn: async (email, scopes) => fake.issueToken(email, scopes),
       advanceClock: (ms) => fake.advanceClock(ms),
+      replaceAccount: async (email) => fake.replaceUser(email),
       close: async () => {
         await provider.close();
         await fake.close();

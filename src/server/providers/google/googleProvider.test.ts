@@ -193,64 +193,61 @@ describe('isGoogleAccount', () => {
     await expect(provider.isGoogleAccount('someone@stranger.example')).resolves.toBe(true);
   });
 
+  it("says yes for a customer's secondary domain whose mail goes through a gateway", async () => {
+    await expect(provider.isGoogleAccount('lab@acme-labs.example')).resolves.toBe(true);
+    expect(mxLookups).toEqual(['acme-labs.example']);
+  });
+
+  it('asks Google about the domain only, so every address there gets the same answer', async () => {
+    const from = fake.calls.length;
+    await expect(provider.isGoogleAccount('lab@acme-labs.example')).resolves.toBe(true);
+    await expect(provider.isGoogleAccount('nobody@acme-labs.example')).resolves.toBe(true);
+    const asked = fake.calls.slice(from).map((c) => c.path);
+    expect(asked.some((path) => /lab@|nobody@/.test(path))).toBe(false);
+    // The second address is answered from the cache: the same answer, no call at all.
+    expect(asked.filter((path) => path === '/admin/directory/v1/users')).toHaveLength(1);
+  });
+
+  it("says no for a domain whose account is not the reseller's customer, or nobody's", async () => {
+    fake.state.mx.set('stranger-eu.example', ['mx1.mail-gateway.example']);
+    fake.state.customers
+      .find((c) => c.customerDomain === 'stranger.example')
+      ?.secondaryDomains.push('stranger-eu.example');
+    await expect(provider.isGoogleAccount('someone@stranger-eu.example')).resolves.toBe(false);
+    await expect(provider.isGoogleAccount('someone@nowhere.example')).resolves.toBe(false);
+  });
+
   it("falls back to Google's customers when DNS fails", async () => {
     await expect(provider.isGoogleAccount('x@broken-dns.example')).resolves.toBe(false);
     await expect(provider.isGoogleAccount('admin@nosub.example')).resolves.toBe(true);
   });
 });
 
-describe('getDirectoryUser', () => {
-  it("reads the person with their own token and the reseller's at once: admin, photo, customer", async () => {
-    fake.latencyMs = 50;
-    const token = fake.issueToken('admin@acme.example', SIGN_IN_SCOPES);
-    // The service account's directory token is already there, as after the first sign-in.
-    await provider.lookupDirectoryUser('staff@acme.example');
+describe('lookupDirectoryUser', () => {
+  it("reads the person with the reseller's credentials alone: id, admin, photo, customer", async () => {
     const from = fake.calls.length;
-    await expect(provider.getDirectoryUser('admin@acme.example', token)).resolves.toEqual({
+    await expect(provider.lookupDirectoryUser('admin@acme.example')).resolves.toEqual({
+      id: fake.state.users.find((u) => u.primaryEmail === 'admin@acme.example')?.id,
       email: 'admin@acme.example',
       isAdmin: true,
       thumbnailPhotoUrl: API_PATHS.photo,
       customerId: 'C0acme001',
       aliases: [],
     });
-    const reads = fake.calls.slice(from);
-    expect(reads.map((c) => c.caller).sort()).toEqual(['reseller', 'user']);
-    expect(fake.roundTrips(from)).toBe(1);
+    const reads = fake.calls.slice(from).filter((c) => USERS.test(c.path));
+    expect(reads.map((c) => c.caller)).toEqual(['reseller']);
   });
 
-  it("reads Google's refusal of the admin view (reason forbidden) as 'not an admin'", async () => {
-    const token = fake.issueToken('licences@acme.example', SIGN_IN_SCOPES);
-    await expect(provider.getDirectoryUser('licences@acme.example', token)).resolves.toMatchObject({
-      isAdmin: false,
-      customerId: 'C0acme001',
-    });
-  });
-
-  it('does not read any other 403 as "not an admin": a quota becomes 503 with Retry-After', async () => {
-    const token = fake.issueToken('admin@acme.example', SIGN_IN_SCOPES);
-    fake.failNext('GET', USERS, { reason: 'userRateLimitExceeded' }, 6);
-    const error = await failure(provider.getDirectoryUser('admin@acme.example', token));
+  it('a quota that lasts becomes 503 with Retry-After', async () => {
+    fake.failNext('GET', USERS, { reason: 'userRateLimitExceeded' }, 3);
+    const error = await failure(provider.lookupDirectoryUser('admin@acme.example'));
     expect(error).toMatchObject({ code: 503, status: 'UNAVAILABLE', retryAfterSeconds: 30 });
     expect(error.message).toBe(SERVER_TEXT.upstreamBusy("Google's Directory API"));
   });
 
-  it("maps Google's 401 to the contract's exact 401 text", async () => {
-    const error = await failure(provider.getDirectoryUser('admin@acme.example', 'expired'));
-    expect(error).toMatchObject({ code: 401, status: 'UNAUTHENTICATED' });
-    expect(error.message).toBe(ERROR_TEXT.unauthenticated);
-  });
-
-  it("maps Google's insufficient-scope 403 to the exact text", async () => {
-    const token = fake.issueToken('admin@acme.example', ['email', 'profile']);
-    const error = await failure(provider.getDirectoryUser('admin@acme.example', token));
-    expect(error).toMatchObject({ code: 403, message: ERROR_TEXT.insufficientScopes });
-  });
-
-  it('says a person missing from the directory is not a user there (403)', async () => {
-    const token = fake.issueToken('admin@acme.example', SIGN_IN_SCOPES);
-    const error = await failure(provider.getDirectoryUser('ghost@acme.example', token));
-    expect(error).toMatchObject({ code: 403, status: 'PERMISSION_DENIED' });
-    expect(error.message).toContain('ghost@acme.example');
+  it('answers null for an address nobody has in the directory', async () => {
+    await expect(provider.lookupDirectoryUser('ghost@acme.example')).resolves.toBeNull();
+    await expect(provider.lookupDirectoryUser('contractor@acme.example')).resolves.toBeNull();
   });
 
   it.each([
@@ -262,29 +259,49 @@ describe('getDirectoryUser', () => {
     ['turned off reseller access', { resellerAccess: false }, SERVER_TEXT.resellerAccessOff],
   ])('a customer who %s gets a 403 saying what to turn back on', async (_case, access, text) => {
     fake.setCustomerAccess('acme.example', access);
-    const token = fake.issueToken('admin@acme.example', SIGN_IN_SCOPES);
-    const error = await failure(provider.getDirectoryUser('admin@acme.example', token));
-    expect(error).toMatchObject({ code: 403, message: text('acme.example') });
     await expect(provider.lookupDirectoryUser('staff@acme.example')).rejects.toMatchObject({
       code: 403,
       message: text('acme.example'),
     });
   });
 
-  it("gives no customer for someone of an account that is not the reseller's", async () => {
-    const token = fake.issueToken('someone@stranger.example', SIGN_IN_SCOPES);
-    await expect(
-      provider.getDirectoryUser('someone@stranger.example', token),
-    ).resolves.toMatchObject({
-      email: 'someone@stranger.example',
-      customerId: null,
-    });
+  it("answers null for someone of an account that is not the reseller's", async () => {
+    await expect(provider.lookupDirectoryUser('someone@stranger.example')).resolves.toBeNull();
   });
 
   it('finds a person by an alias, with their primary address', async () => {
     await expect(provider.lookupDirectoryUser('team@acme-eu.example')).resolves.toMatchObject({
       email: 'staff@acme.example',
       aliases: ['team@acme-eu.example'],
+    });
+  });
+});
+
+describe('verifyToken: whose account the token is', () => {
+  it("gives a managed user's directory id as sub, and a verified address", async () => {
+    const token = fake.issueToken('licences@acme.example', SIGN_IN_SCOPES);
+    const user = await provider.lookupDirectoryUser('licences@acme.example');
+    await expect(provider.verifyToken(token)).resolves.toMatchObject({
+      email: 'licences@acme.example',
+      sub: user?.id,
+      emailVerified: true,
+    });
+  });
+
+  it("gives a conflicting personal account with the same address its own id, not the user's", async () => {
+    const token = fake.issuePersonalToken('licences@acme.example', SIGN_IN_SCOPES);
+    const user = await provider.lookupDirectoryUser('licences@acme.example');
+    const info = await provider.verifyToken(token);
+    expect(info).toMatchObject({ email: 'licences@acme.example', emailVerified: true });
+    expect(info?.sub).toEqual(expect.stringMatching(/^\d+$/));
+    expect(info?.sub).not.toBe(user?.id);
+  });
+
+  it('reads Google\'s email_verified "false" as unverified', async () => {
+    const token = fake.issuePersonalToken('newcomer@acme.example', SIGN_IN_SCOPES);
+    await expect(provider.verifyToken(token)).resolves.toMatchObject({
+      email: 'newcomer@acme.example',
+      emailVerified: false,
     });
   });
 });
@@ -392,13 +409,6 @@ describe('Google failures, read by reason', () => {
       code: 502,
       message: SERVER_TEXT.apiNotEnabled("Google's Directory API", 'Admin SDK API'),
     });
-  });
-
-  it("a details[]-only scope refusal of the person's own token is the contract's 403", async () => {
-    const token = fake.issueToken('admin@acme.example', SIGN_IN_SCOPES);
-    fake.failNext('GET', USERS, { errorInfo: 'ACCESS_TOKEN_SCOPE_INSUFFICIENT' });
-    const error = await failure(provider.getDirectoryUser('admin@acme.example', token));
-    expect(error).toMatchObject({ code: 403, message: ERROR_TEXT.insufficientScopes });
   });
 
   it("5xx texts never carry Google's or the network's words; the log detail does", async () => {

@@ -14,13 +14,9 @@ import { callLimits, signalOf, withReadRetries, type CallLimits } from './google
 import { createDelegateGroups } from './delegateGroups';
 import {
   isAdminSdkAccessOff,
-  isDailyLimit,
   isForbidden,
-  isInsufficientScopes,
   isLostAnswer,
-  isRateLimited,
   readFailure,
-  unauthenticated,
   upstreamError,
   type GoogleFailure,
 } from './googleFailure';
@@ -50,6 +46,8 @@ const SERVICES = {
   reseller: "Google's Reseller API",
 } as const;
 
+/** One user of a domain is enough to say whose domain it is (Directory users.list). */
+const DOMAIN_PROBE_SIZE = 1;
 /** Reseller API's maximum page size for subscriptions. */
 const SUBSCRIPTIONS_PAGE_SIZE = 100;
 /** Bounds every page loop; far beyond any real group or customer. */
@@ -76,6 +74,7 @@ function isOwnCustomer(customer: reseller_v1.Schema$Customer): boolean {
 
 function toDirectoryUser(user: admin_directory_v1.Schema$User, email: string): DirectoryUser {
   return {
+    id: user.id ?? '',
     email: (user.primaryEmail ?? email).toLowerCase(),
     isAdmin: user.isAdmin === true,
     // Google's photo URLs are on hosts the portal's CSP does not allow; the portal serves it itself.
@@ -154,6 +153,7 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
 
   const cacheKeys = {
     customer: (key: string) => `customer:${key.toLowerCase()}`,
+    domain: (domain: string) => `domain:${domain.toLowerCase()}`,
     subscriptions: (customerId: string) => `subscriptions:${customerId}`,
   };
 
@@ -181,13 +181,53 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
     });
   }
 
-  async function findCustomer(key: string): Promise<Customer | null> {
-    const data = await googleCustomer(key.trim());
-    if (data === null || !isOwnCustomer(data)) return null;
+  /**
+   * Whether a domain is in the account of one of the reseller's customers (primary or secondary),
+   * and whose: Directory users.list of the domain, one user at most, as the reseller (cached).
+   * Only the domain goes to Google and the answer is the same for every address at it, so it never
+   * tells which people exist (docs/security.md). null when the reseller may not read the domain
+   * (forbidden), Google knows no such domain, or it has no user; customerId is undefined when the
+   * customer has turned the reseller's Admin SDK access off.
+   */
+  function domainOwner(domain: string): Promise<{ customerId: string | undefined } | null> {
+    return cache.get(cacheKeys.domain(domain), async () => {
+      try {
+        const { data } = await readAsReseller(GOOGLE_SCOPES.directoryUsers, (auth) =>
+          directory.users.list(
+            { domain, maxResults: DOMAIN_PROBE_SIZE, projection: 'basic', viewType: 'admin_view' },
+            auth,
+          ),
+        );
+        const customerId = data.users?.[0]?.customerId;
+        return typeof customerId === 'string' ? { customerId } : null;
+      } catch (error) {
+        const failure = readFailure(error);
+        if (isAdminSdkAccessOff(failure)) return { customerId: undefined };
+        // Google answers 404 "Domain not found." for a domain it does not know, 400 for a malformed one.
+        if (failure.status === 404 || failure.status === 400 || isForbidden(failure)) return null;
+        throw upstreamError(failure, SERVICES.directory);
+      }
+    });
+  }
+
+  function toCustomer(data: reseller_v1.Schema$Customer, key: string): Customer | null {
+    if (!isOwnCustomer(data)) return null;
     return {
       customerId: data.customerId ?? '',
       customerDomain: (data.customerDomain ?? key).toLowerCase(),
     };
+  }
+
+  async function findCustomer(key: string): Promise<Customer | null> {
+    const wanted = key.trim();
+    const data = await googleCustomer(wanted);
+    if (data !== null) return toCustomer(data, wanted);
+    // customers.get knows primary domains only; a secondary domain is known by its users.
+    if (!wanted.includes('.')) return null;
+    const owner = await domainOwner(wanted);
+    if (owner?.customerId === undefined) return null;
+    const customer = await googleCustomer(owner.customerId);
+    return customer === null ? null : toCustomer(customer, owner.customerId);
   }
 
   /** Why the reseller could not read this person's directory entry, as the contract's 403. */
@@ -362,8 +402,9 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
     },
 
     // A Google account here means an address whose domain runs Google: its MX records point at
-    // Google's mail servers, or Google's Reseller API knows the domain (as this reseller's customer,
-    // or another's: customers.get answers those too).
+    // Google's mail servers, Google's Reseller API knows the domain (as this reseller's customer, or
+    // another's: customers.get answers those too), or it is a secondary domain of one of
+    // this reseller's customers (its mail may go through a gateway). Only the domain is asked about.
     async isGoogleAccount(email) {
       const domain = domainOf(email);
       if (domain === '') return false;
@@ -373,61 +414,8 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
       } catch {
         // No MX records, a timeout, or DNS trouble: Google's own records still answer below.
       }
-      return (await googleCustomer(domain)) !== null;
-    },
-
-    async getDirectoryUser(email, token) {
-      // The person's own token proves they may read the directory (the scope) and, if the admin
-      // view is granted, that they are an admin; the reseller's read gives their account, status
-      // and aliases. The two are independent, so they run together.
-      const [own, asReseller] = await Promise.allSettled([
-        withReadRetries(() =>
-          directory.users.get(
-            { userKey: email, projection: 'basic', viewType: 'admin_view' },
-            withToken(callLimits(callTimeoutMs), token),
-          ),
-        ),
-        lookupAsReseller(email),
-      ]);
-      let isAdmin = false;
-      if (own.status === 'fulfilled') {
-        isAdmin = own.value.data.isAdmin === true;
-      } else {
-        if (own.reason instanceof ApiError) throw own.reason;
-        const failure = readFailure(own.reason);
-        if (failure.status === 401) throw unauthenticated();
-        if (isInsufficientScopes(failure)) {
-          throw new ApiError(403, 'PERMISSION_DENIED', ERROR_TEXT.insufficientScopes);
-        }
-        // Google refuses the admin view to anyone but an admin (reason forbidden): not an admin.
-        if (!isForbidden(failure)) {
-          if (failure.status === 404) {
-            throw new ApiError(
-              403,
-              'PERMISSION_DENIED',
-              `${email.toLowerCase()} is not a user in the directory of ${domainOf(email)}.`,
-            );
-          }
-          if (failure.status === 403 && !isRateLimited(failure) && !isDailyLimit(failure)) {
-            throw new ApiError(403, 'PERMISSION_DENIED', failure.message);
-          }
-          throw upstreamError(failure, SERVICES.directory);
-        }
-      }
-      if (asReseller.status === 'rejected') throw asReseller.reason;
-      const entry = asReseller.value;
-      if (entry === null) {
-        // Not readable by the reseller: someone of an account that is not this reseller's customer.
-        return {
-          email: email.toLowerCase(),
-          isAdmin,
-          thumbnailPhotoUrl: null,
-          customerId: null,
-          aliases: [],
-        };
-      }
-      refuseInactive(entry, email);
-      return { ...toDirectoryUser(entry, email), isAdmin };
+      if ((await googleCustomer(domain)) !== null) return true;
+      return (await domainOwner(domain)) !== null;
     },
 
     async lookupDirectoryUser(email) {

@@ -15,9 +15,14 @@ function refusal(status: number, data: unknown): Error {
   return Object.assign(new Error(text || `HTTP ${status}`), { response: { status, data: record } });
 }
 
+/** Google answers email_verified as the string "true" (or "false"); a boolean is read the same. */
+function isVerified(value: unknown): boolean {
+  return value === true || value === 'true';
+}
+
 /**
  * The token's holder, or null when Google does not know the token, it was issued to another client,
- * it has no e-mail or it has expired. Other failures are thrown for the caller to map.
+ * it has no e-mail or account id, or it has expired. Other failures are thrown for the caller to map.
  */
 export async function fetchTokenInfo(
   url: string,
@@ -41,8 +46,11 @@ export async function fetchTokenInfo(
   if (info.aud !== clientId && info.azp !== clientId) return null;
   const expiresIn = Number(info.expires_in);
   if (typeof info.email !== 'string' || !Number.isFinite(expiresIn) || expiresIn <= 0) return null;
+  if (typeof info.sub !== 'string' || info.sub === '') return null;
   return {
     email: info.email.toLowerCase(),
+    sub: info.sub,
+    emailVerified: isVerified(info.email_verified),
     scopes: typeof info.scope === 'string' ? info.scope.split(' ').filter((s) => s !== '') : [],
     expiresAt: now() + expiresIn * MS_PER_SECOND,
   };

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { domainOf } from '../../../contract/email';
 import { ApiError } from '../../apiError';
 import type { PortalProvider } from '../provider';
+import { seedAccountId } from './schema';
 
 // A demo customer whose subscription lookup fails with hostile markup in the error's details, as a
 // compromised or careless upstream might send: the forbidden screen must show its text and run none
@@ -49,8 +50,8 @@ export function seedHostileDemo(db: Database.Database): void {
     HOSTILE_DEMO.customerId,
   );
   db.prepare(
-    'INSERT OR IGNORE INTO directory_users (email, customer_id, is_admin, photo) VALUES (?, ?, 1, NULL)',
-  ).run(HOSTILE_DEMO.admin, HOSTILE_DEMO.customerId);
+    'INSERT OR IGNORE INTO directory_users (email, customer_id, is_admin, photo, id) VALUES (?, ?, 1, NULL, ?)',
+  ).run(HOSTILE_DEMO.admin, HOSTILE_DEMO.customerId, seedAccountId(HOSTILE_DEMO.admin));
 }
 
 /** The provider, with the demo domain a Google account whose subscription lookup fails as above. */

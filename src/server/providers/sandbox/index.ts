@@ -6,7 +6,7 @@ import { DEFAULT_SEAT_POLICY, type SeatPolicy } from '../seatPolicy';
 import { SANDBOX_RESELLER_NAME } from './dataset';
 import { seedHostileDemo, withHostileDemo } from './hostileDemo';
 import { createSandboxProvider } from './sandboxProvider';
-import { prepareSchema, SCHEMA_VERSION } from './schema';
+import { NEW_ACCOUNT_ID, prepareSchema, SCHEMA_VERSION } from './schema';
 import { seedSeatDemos, withSeatDemos } from './seatDemos';
 import { loadSqliteDriver } from './sqliteDriver';
 import { createTokenStore, type IssuedToken } from './tokens';
@@ -39,6 +39,11 @@ export interface Sandbox {
   issueToken(email: string, scopes: string[]): IssuedToken;
   /** For the popup page: does the directory know this account? */
   hasAccount(email: string): boolean;
+  /**
+   * The directory deletes the account and creates a new one with the same address: a new id, so the
+   * old account's sessions and tokens no longer match it (docs/security.md, "Who signs in").
+   */
+  replaceAccount(email: string): void;
   close(): void;
 }
 
@@ -73,20 +78,27 @@ export function openSandbox(options: SandboxOptions): Sandbox {
       ),
     ),
   );
-  const hasUser = db.prepare<[string], { found: number }>(
-    'SELECT 1 AS found FROM directory_users WHERE email = ?',
+  const accountId = db.prepare<[string], { id: string }>(
+    'SELECT id FROM directory_users WHERE email = ?',
   );
-  const hasAccount = (email: string): boolean =>
-    hasUser.get(email.trim().toLowerCase()) !== undefined;
+  const newAccountId = db.prepare(
+    `UPDATE directory_users SET id = ${NEW_ACCOUNT_ID} WHERE email = ?`,
+  );
+  const idOf = (email: string) => accountId.get(email.trim().toLowerCase())?.id;
+  const hasAccount = (email: string): boolean => idOf(email) !== undefined;
 
   return {
     provider,
     hasAccount,
     issueToken(email, scopes) {
-      if (!hasAccount(email)) {
+      const sub = idOf(email);
+      if (sub === undefined) {
         throw new ApiError(404, 'NOT_FOUND', `The sandbox directory has no account ${email}.`);
       }
-      return tokens.issue(email.trim().toLowerCase(), scopes);
+      return tokens.issue(email.trim().toLowerCase(), sub, scopes);
+    },
+    replaceAccount(email) {
+      newAccountId.run(email.trim().toLowerCase());
     },
     close() {
       if (db.open) db.close();

@@ -2,7 +2,6 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SIGN_IN_SCOPES } from '../../../contract/limits';
-import { ApiError } from '../../apiError';
 import { openSandbox, resetSandbox } from './index';
 import { SANDBOX_TOKEN_LIFETIME_SECONDS } from './tokens';
 
@@ -68,6 +67,8 @@ describe('issueToken', () => {
     expect(issued.access_token).not.toContain('admin');
     await expect(sandbox.provider.verifyToken(issued.access_token)).resolves.toEqual({
       email: 'admin@acme.example',
+      sub: (await sandbox.provider.lookupDirectoryUser('admin@acme.example'))?.id,
+      emailVerified: true,
       scopes: ['email', 'profile'],
       expiresAt: 1_000_000 + 3_599_000,
     });
@@ -97,21 +98,23 @@ describe('issueToken', () => {
   });
 });
 
-describe('getDirectoryUser', () => {
-  it("refuses another organisation's user and a user missing from the directory with 403", async () => {
+describe('lookupDirectoryUser', () => {
+  it("gives a replaced account a new id, and its old account's tokens keep the old one", async () => {
     const sandbox = openSandbox({ dataDir });
-    const token = sandbox.issueToken('admin@acme.example', [...SIGN_IN_SCOPES]).access_token;
-    for (const email of ['admin@flex.example', 'ghost@acme.example']) {
-      const error = await sandbox.provider.getDirectoryUser(email, token).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(ApiError);
-      expect(error).toMatchObject({ code: 403, status: 'PERMISSION_DENIED' });
-    }
+    const token = sandbox.issueToken('staff@acme.example', [...SIGN_IN_SCOPES]).access_token;
+    const before = await sandbox.provider.lookupDirectoryUser('staff@acme.example');
+    sandbox.replaceAccount('staff@acme.example');
+    const after = await sandbox.provider.lookupDirectoryUser('staff@acme.example');
+    expect(after?.id).toMatch(/^\d{21}$/);
+    expect(after?.id).not.toBe(before?.id);
+    await expect(sandbox.provider.verifyToken(token)).resolves.toMatchObject({ sub: before?.id });
     sandbox.close();
   });
 
   it('serves the seeded photo path for the acme admin', async () => {
     const sandbox = openSandbox({ dataDir });
     await expect(sandbox.provider.lookupDirectoryUser('admin@acme.example')).resolves.toEqual({
+      id: expect.stringMatching(/^\d{21}$/),
       email: 'admin@acme.example',
       isAdmin: true,
       thumbnailPhotoUrl: '/sandbox/photos/admin-acme.svg',

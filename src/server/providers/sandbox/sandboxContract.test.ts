@@ -18,6 +18,7 @@ describeProviderContract(
       advanceClock: (ms) => {
         clock += ms;
       },
+      replaceAccount: async (email) => sandbox.replaceAccount(email),
       restart: async () => {
         sandbox.close();
         sandbox = openSandbox({ dataDir, now, ...settings });

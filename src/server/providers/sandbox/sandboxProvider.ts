@@ -3,7 +3,6 @@ import type { DelegateKind } from '../../../contract/api';
 import { domainOf } from '../../../contract/email';
 import { ERROR_TEXT } from '../../../contract/errors';
 import type { SubscriptionStatus } from '../../../contract/subscription';
-import { DIRECTORY_SCOPE } from '../../../contract/limits';
 import { ApiError } from '../../apiError';
 import { SERVER_TEXT } from '../../messages';
 import { SANDBOX_PHOTOS } from '../../sandbox/photos';
@@ -26,6 +25,7 @@ import type { TokenStore } from './tokens';
 
 interface DirectoryUserRow {
   email: string;
+  id: string;
   customer_id: string;
   is_admin: number;
   photo: string | null;
@@ -58,6 +58,7 @@ const STATUS_RANK: Readonly<Record<SubscriptionStatus, number>> = {
 
 function toDirectoryUser(row: DirectoryUserRow): DirectoryUser {
   return {
+    id: row.id,
     email: row.email,
     isAdmin: row.is_admin === 1,
     thumbnailPhotoUrl: row.photo === null ? null : `${SANDBOX_PHOTO_PATH}${row.photo}`,
@@ -114,8 +115,18 @@ export function createSandboxProvider(
   const selectUser = db.prepare<[string], DirectoryUserRow>(
     'SELECT * FROM directory_users WHERE email = ?',
   );
-  const selectCustomer = db.prepare<[string, string], { customer_id: string; domain: string }>(
-    'SELECT customer_id, domain FROM customers WHERE domain = ? OR customer_id = ?',
+  // Like Google's users.get, an alias finds its account too.
+  const selectUserByAddress = db.prepare<[string, string], DirectoryUserRow>(
+    `SELECT * FROM directory_users WHERE email = ?
+       OR EXISTS (SELECT 1 FROM json_each(aliases) WHERE value = ?) LIMIT 1`,
+  );
+  // A customer by its primary domain, its id, or one of its secondary domains.
+  const selectCustomer = db.prepare<
+    [string, string, string],
+    { customer_id: string; domain: string }
+  >(
+    `SELECT customer_id, domain FROM customers WHERE domain = ? OR customer_id = ?
+       OR customer_id = (SELECT customer_id FROM customer_domains WHERE domain = ?)`,
   );
   const customerExists = db.prepare<[string], { found: number }>(
     'SELECT 1 AS found FROM customers WHERE customer_id = ?',
@@ -140,7 +151,8 @@ export function createSandboxProvider(
   );
 
   const lookup = (email: string): DirectoryUser | null => {
-    const row = selectUser.get(normalise(email));
+    const address = normalise(email);
+    const row = selectUserByAddress.get(address, address);
     if (row === undefined) return null;
     refuseInactive(row);
     return toDirectoryUser(row);
@@ -207,35 +219,13 @@ export function createSandboxProvider(
       return SANDBOX_GOOGLE_DOMAINS.includes(domainOf(email));
     },
 
-    async getDirectoryUser(email: string, token: string): Promise<DirectoryUser> {
-      const holder = tokens.verify(token);
-      if (holder === null) throw new ApiError(401, 'UNAUTHENTICATED', ERROR_TEXT.unauthenticated);
-      if (!holder.scopes.includes(DIRECTORY_SCOPE)) {
-        throw new ApiError(403, 'PERMISSION_DENIED', ERROR_TEXT.insufficientScopes);
-      }
-      const holderRow = selectUser.get(holder.email);
-      const row = selectUser.get(normalise(email));
-      // Like Google's directory: a token reads its own organisation's account only.
-      if (row !== undefined && holderRow?.customer_id !== row.customer_id) {
-        throw new ApiError(403, 'PERMISSION_DENIED', 'Not Authorized to access this resource/api');
-      }
-      if (row === undefined) {
-        throw new ApiError(
-          403,
-          'PERMISSION_DENIED',
-          `${normalise(email)} is not a user in the directory of ${domainOf(email)}.`,
-        );
-      }
-      refuseInactive(row);
-      return toDirectoryUser(row);
-    },
-
     async lookupDirectoryUser(email: string): Promise<DirectoryUser | null> {
       return lookup(email);
     },
 
     async findCustomer(key: string): Promise<Customer | null> {
-      const row = selectCustomer.get(key.trim().toLowerCase(), key.trim());
+      const domain = key.trim().toLowerCase();
+      const row = selectCustomer.get(domain, key.trim(), domain);
       return row === undefined ? null : { customerId: row.customer_id, customerDomain: row.domain };
     },
 

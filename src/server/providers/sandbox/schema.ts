@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { WORKSPACE_EDITION_SKUS } from '../skus';
 import {
@@ -9,9 +10,27 @@ import {
   type SeedSubscription,
 } from './dataset';
 
+/**
+ * A new account's directory id, as Google's: 21 digits, random, so an account deleted and created
+ * again with the same address gets another (docs/security.md, "Who signs in").
+ */
+export const NEW_ACCOUNT_ID = "printf('1%020d', abs(random()))";
+const ACCOUNT_ID_DIGITS = 20n;
+const ID_HASH_BYTES = 8;
+
+/**
+ * A seeded account's id, the same in every freshly seeded sandbox: instances over separate sandbox
+ * files stand for one directory (docs/deploy.md), so a session started on one matches the other.
+ */
+export function seedAccountId(email: string): string {
+  const hash = createHash('sha256').update(email).digest().subarray(0, ID_HASH_BYTES);
+  const digits = BigInt(`0x${hash.toString('hex')}`) % 10n ** ACCOUNT_ID_DIGITS;
+  return `1${digits.toString().padStart(Number(ACCOUNT_ID_DIGITS), '0')}`;
+}
+
 // Bumped when the schema changes; PRAGMA user_version 0 means a fresh file that needs schema and seed.
 // Older files are upgraded in place, keeping every change made in them (README, "Demo accounts").
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 const SCHEMA_SQL = `
 CREATE TABLE customers (
@@ -41,6 +60,7 @@ CREATE TABLE subscriptions (
 );
 CREATE TABLE directory_users (
   email TEXT PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE DEFAULT (${NEW_ACCOUNT_ID}),
   customer_id TEXT NOT NULL,
   is_admin INTEGER NOT NULL CHECK (is_admin IN (0, 1)),
   photo TEXT,
@@ -57,6 +77,7 @@ CREATE TABLE delegates (
 CREATE TABLE tokens (
   token_hash TEXT PRIMARY KEY,
   email TEXT NOT NULL REFERENCES directory_users(email),
+  sub TEXT NOT NULL DEFAULT '',
   scopes TEXT NOT NULL,
   expires_at INTEGER NOT NULL
 );
@@ -122,6 +143,31 @@ DROP TABLE directory_users;
 ALTER TABLE directory_users_v3 RENAME TO directory_users;
 `;
 
+/** Version 3 had no account ids: users get one each, and tokens the id of their account. */
+const UPGRADE_FROM_3_SQL = `
+CREATE TABLE directory_users_v4 (
+  email TEXT PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE DEFAULT (${NEW_ACCOUNT_ID}),
+  customer_id TEXT NOT NULL,
+  is_admin INTEGER NOT NULL CHECK (is_admin IN (0, 1)),
+  photo TEXT,
+  suspended INTEGER NOT NULL DEFAULT 0 CHECK (suspended IN (0, 1)),
+  archived INTEGER NOT NULL DEFAULT 0 CHECK (archived IN (0, 1)),
+  aliases TEXT NOT NULL DEFAULT '[]'
+);
+INSERT INTO directory_users_v4 (email, customer_id, is_admin, photo, suspended, archived, aliases)
+  SELECT email, customer_id, is_admin, photo, suspended, archived, aliases FROM directory_users;
+DROP TABLE directory_users;
+ALTER TABLE directory_users_v4 RENAME TO directory_users;
+ALTER TABLE tokens ADD COLUMN sub TEXT NOT NULL DEFAULT '';
+`;
+
+/** After an upgrade has given accounts their ids: each token names its account's. */
+const TOKEN_SUBS_SQL = `
+UPDATE tokens SET sub = COALESCE((SELECT id FROM directory_users u WHERE u.email = tokens.email), '')
+  WHERE sub = '';
+`;
+
 export interface PrepareResult {
   /** The version the file had: 0 for a new file, SCHEMA_VERSION when nothing was done. */
   from: number;
@@ -155,8 +201,10 @@ export function prepareSchema(db: Database.Database): PrepareResult {
             );
             for (const s of SEED_SUBSCRIPTIONS) renewal.run(s.renewalDate, s.subscriptionId);
           }
-          db.exec(UPGRADE_FROM_2_SQL);
+          if (version <= 2) db.exec(UPGRADE_FROM_2_SQL);
+          db.exec(UPGRADE_FROM_3_SQL);
           addMissingSeed(db);
+          db.exec(TOKEN_SUBS_SQL);
         }
         const broken = db.pragma('foreign_key_check') as unknown[];
         if (broken.length > 0) throw new Error('the sandbox database upgrade broke a reference');
@@ -204,12 +252,13 @@ function insertSeed(db: Database.Database, onlyMissing: boolean): void {
   for (const s of SEED_SUBSCRIPTIONS) subscription.run(...subscriptionRow(s));
 
   const user = db.prepare(
-    `${verb} INTO directory_users (email, customer_id, is_admin, photo, suspended, archived, aliases)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    `${verb} INTO directory_users (email, id, customer_id, is_admin, photo, suspended, archived,
+       aliases) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const u of SEED_DIRECTORY_USERS) {
     user.run(
       u.email,
+      seedAccountId(u.email),
       u.customerId,
       u.isAdmin ? 1 : 0,
       u.photo,
@@ -238,6 +287,9 @@ function addMissingSeed(db: Database.Database): void {
     "UPDATE directory_users SET aliases = ? WHERE email = ? AND aliases = '[]'",
   );
   for (const u of SEED_DIRECTORY_USERS) aliases.run(JSON.stringify(u.aliases), u.email);
+  // The rows an older file already had get the seed's ids, as a fresh file would.
+  const id = db.prepare('UPDATE directory_users SET id = ? WHERE email = ?');
+  for (const u of SEED_DIRECTORY_USERS) id.run(seedAccountId(u.email), u.email);
   // Any other row gets its id from Google's SKU table by name.
   const byName = db.prepare(
     "UPDATE subscriptions SET sku_id = ? WHERE sku_name = ? AND sku_id = ''",

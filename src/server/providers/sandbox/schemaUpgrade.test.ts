@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openSandbox } from './index';
-import { SCHEMA_VERSION } from './schema';
+import { SCHEMA_VERSION, seedAccountId } from './schema';
 import { loadSqliteDriver } from './sqliteDriver';
 
 // A .data/sandbox.db written by an older portal still opens: upgraded in place, every change made in
@@ -125,6 +125,10 @@ it('upgrades a version 2 file in place, keeping its changes, and says so once', 
   });
   await expect(provider.lookupDirectoryUser('someone@stranger.example')).resolves.toMatchObject({
     customerId: 'C0other99',
+  });
+  // Each account has the id a fresh seed gives it, so tokens and sessions name it the same way.
+  await expect(provider.lookupDirectoryUser('admin@acme.example')).resolves.toMatchObject({
+    id: seedAccountId('admin@acme.example'),
   });
   // Sign-ins still work against the rebuilt directory (tokens reference it).
   expect(sandbox.issueToken('admin@acme.example', ['email']).access_token).not.toBe('');

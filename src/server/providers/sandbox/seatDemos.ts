@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { domainOf } from '../../../contract/email';
 import type { PortalProvider } from '../provider';
+import { seedAccountId } from './schema';
 
 // A demo customer nearly out of licences, so the dashboard's usage warning shows (README's demo
 // accounts). Kept apart from the seed so the seed stays the contract's dataset; added to any sandbox
@@ -30,8 +31,8 @@ export function seedSeatDemos(db: Database.Database): void {
       demo.domain,
     );
     db.prepare(
-      'INSERT OR IGNORE INTO directory_users (email, customer_id, is_admin, photo) VALUES (?, ?, 1, NULL)',
-    ).run(demo.admin, demo.customerId);
+      'INSERT OR IGNORE INTO directory_users (email, customer_id, is_admin, photo, id) VALUES (?, ?, 1, NULL, ?)',
+    ).run(demo.admin, demo.customerId, seedAccountId(demo.admin));
     db.prepare(
       `INSERT OR IGNORE INTO subscriptions (subscription_id, customer_id, sku_id, sku_name, plan_name,
          number_of_seats, maximum_number_of_seats, licensed_number_of_seats, status,

@@ -20,6 +20,7 @@ export interface IssuedToken {
 
 interface TokenRow {
   email: string;
+  sub: string;
   scopes: string;
   expires_at: number;
 }
@@ -31,15 +32,16 @@ function hashOf(token: string): string {
 
 export function createTokenStore(db: Database.Database, now: () => number) {
   const insert = db.prepare(
-    'INSERT INTO tokens (token_hash, email, scopes, expires_at) VALUES (?, ?, ?, ?)',
+    'INSERT INTO tokens (token_hash, email, sub, scopes, expires_at) VALUES (?, ?, ?, ?, ?)',
   );
   const select = db.prepare<[string], TokenRow>(
-    'SELECT email, scopes, expires_at FROM tokens WHERE token_hash = ?',
+    'SELECT email, sub, scopes, expires_at FROM tokens WHERE token_hash = ?',
   );
   const purgeExpired = db.prepare('DELETE FROM tokens WHERE expires_at <= ?');
 
   return {
-    issue(email: string, scopes: readonly string[]): IssuedToken {
+    /** A token of the account `sub` (its directory id), as Google's carry the account's id. */
+    issue(email: string, sub: string, scopes: readonly string[]): IssuedToken {
       const accessToken = `sandbox.${randomBytes(TOKEN_BYTES).toString('base64url')}`;
       const scope = [...new Set(scopes)].join(' ');
       const issuedAt = now();
@@ -48,6 +50,7 @@ export function createTokenStore(db: Database.Database, now: () => number) {
       insert.run(
         hashOf(accessToken),
         email,
+        sub,
         scope,
         issuedAt + SANDBOX_TOKEN_LIFETIME_SECONDS * MS_PER_SECOND,
       );
@@ -65,6 +68,9 @@ export function createTokenStore(db: Database.Database, now: () => number) {
       if (row === undefined || row.expires_at <= now()) return null;
       return {
         email: row.email,
+        sub: row.sub,
+        // The sandbox's accounts are all its directory's own: their addresses are verified.
+        emailVerified: true,
         scopes: row.scopes === '' ? [] : row.scopes.split(' '),
         expiresAt: row.expires_at,
       };

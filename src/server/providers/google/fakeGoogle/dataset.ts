@@ -3,7 +3,8 @@ import { skuNameOf } from '../../skus';
 
 // What the fake Google holds, in Google's own shapes: the sandbox demo (README's demo accounts) as the
 // Reseller API and the Directory API would answer it, plus what only Google has (add-on and Archived
-// User subscriptions, secondary domains, aliases, suspended and archived users). Test-only.
+// User subscriptions, secondary domains, one behind a mail gateway, aliases, suspended and archived
+// users, and personal Google accounts at a customer's addresses). Test-only.
 
 export const RESELLER_DOMAIN = 'reseller.example';
 export const RESELLER_ADMIN = `admin@${RESELLER_DOMAIN}`;
@@ -71,10 +72,22 @@ export interface StaleMembers {
   readsLeft: number;
 }
 
+/**
+ * A personal Google account (not in any directory) whose address is at a customer's domain: an
+ * unmanaged account, or a conflicting one when a managed user has the same address (Google's Admin
+ * Help, "About conflicting accounts"). Its id is its own; the address may be unverified.
+ */
+export interface FakePersonalAccount {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+}
+
 export interface FakeState {
   customers: FakeCustomer[];
   subscriptions: FakeSubscription[];
   users: FakeUser[];
+  personalAccounts: FakePersonalAccount[];
   /** Group address (lower-cased) → member addresses in insertion order. */
   groups: Map<string, string[]>;
   /** Group address → its settings; a group made through the API starts internal. */
@@ -88,6 +101,10 @@ export interface FakeState {
 }
 
 const GOOGLE_MX = ['aspmx.l.google.com', 'alt1.aspmx.l.google.com'];
+/** A mail gateway in front of Google (filtering, archiving): the domain's MX is not Google's. */
+const GATEWAY_MX = ['mx1.mail-gateway.example', 'mx2.mail-gateway.example'];
+/** Personal accounts' ids: Google account ids, apart from the directory users' (user() below). */
+const PERSONAL_ID_BASE = 200_000_000_000_000_000_000n;
 
 /** A solid-colour square PNG, as Google's photo service would hand out (96 × 96). */
 export function solidPng(size: number, [red, green, blue]: [number, number, number]): Buffer {
@@ -178,7 +195,9 @@ export function groupAddress(kind: 'licence' | 'support', customerId: string): s
 export function demoState(now: number = Date.now()): FakeState {
   const yearAgo = now - DAYS_PER_YEAR * MS_PER_DAY;
   const customers = [
-    customer('C0acme001', 'acme.example', { secondaryDomains: ['acme-eu.example'] }),
+    customer('C0acme001', 'acme.example', {
+      secondaryDomains: ['acme-eu.example', 'acme-labs.example'],
+    }),
     customer('C0flex001', 'flex.example'),
     customer('C0nosub01', 'nosub.example'),
     customer('C0pause01', 'paused.example'),
@@ -255,6 +274,22 @@ export function demoState(now: number = Date.now()): FakeState {
     user('admin@paused.example', 'C0pause01', { isAdmin: true }),
     user('someone@stranger.example', 'C0other99'),
     user(RESELLER_ADMIN, 'C0resell00', { isAdmin: true }),
+    // On ACME's secondary domain whose mail goes through a gateway.
+    user('lab@acme-labs.example', 'C0acme001'),
+  ];
+  const personal = (index: number, email: string, emailVerified: boolean) => ({
+    id: String(PERSONAL_ID_BASE + BigInt(index)),
+    email,
+    emailVerified,
+  });
+  const personalAccounts: FakePersonalAccount[] = [
+    // Conflicting: the same addresses as ACME's admin and licence delegate.
+    personal(1, 'admin@acme.example', true),
+    personal(2, 'licences@acme.example', true),
+    // Unmanaged: nobody of that address in ACME's directory.
+    personal(3, 'contractor@acme.example', true),
+    // Signed up with an address it never proved it owns.
+    personal(4, 'newcomer@acme.example', false),
   ];
   const groups = new Map<string, string[]>();
   const groupSettings = new Map<string, FakeGroupSettings>();
@@ -273,6 +308,7 @@ export function demoState(now: number = Date.now()): FakeState {
   const mx = new Map<string, string[]>([
     ['acme.example', GOOGLE_MX],
     ['acme-eu.example', GOOGLE_MX],
+    ['acme-labs.example', GATEWAY_MX],
     ['flex.example', GOOGLE_MX],
     ['paused.example', GOOGLE_MX],
     ['workspace.example', ['smtp.google.com']],
@@ -285,6 +321,7 @@ export function demoState(now: number = Date.now()): FakeState {
     customers,
     subscriptions,
     users,
+    personalAccounts,
     groups,
     groupSettings,
     memberLagReads: 0,

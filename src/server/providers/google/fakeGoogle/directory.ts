@@ -10,11 +10,11 @@ import { googleError, type FakeAnswer } from './googleErrors';
 import type { FakeToken } from './oauth';
 
 // The Admin SDK Directory API (admin/directory/v1) as its reference documents it: users.get with the
-// admin and domain_public views, users.list, users.photos.get, groups.insert and groups.get, and
-// group members with nextPageToken. A reseller reaches a customer's users only while the customer
-// allows it. A member added by an alias is listed under the account's primary address; an internal
-// group refuses members from outside the organisation; a member change may show in reads only a few
-// reads later. Test-only.
+// admin and domain_public views, users.list of a domain or a customer, users.photos.get,
+// groups.insert and groups.get, and group members with nextPageToken. A reseller reaches a
+// customer's users only while the customer allows it. A member added by an alias is listed under the
+// account's primary address; an internal group refuses members from outside the organisation; a
+// member change may show in reads only a few reads later. Test-only.
 
 export const DIRECTORY_USER_SCOPES = [
   'https://www.googleapis.com/auth/admin.directory.user.readonly',
@@ -34,8 +34,9 @@ export const OUTSIDE_MEMBER_REFUSAL =
 /** Google's limit is 200 per page; the fake pages by 2 so every caller's paging is exercised. */
 export const FAKE_MEMBER_PAGE_SIZE = 2;
 const MAX_MEMBERS_PAGE = 200;
-const USERS_PAGE_DEFAULT = 100;
-const USERS_PAGE_MAX = 500;
+/** users.list: maxResults is 1 to 500, 100 when not given (the reference). */
+const MAX_USERS_PAGE = 500;
+const DEFAULT_USERS_PAGE = 100;
 
 export interface DirectoryRequest {
   method: string;
@@ -120,7 +121,8 @@ function getUser(state: FakeState, request: DirectoryRequest, key: string): Fake
     if (user === undefined) return googleError('notFound', 'Resource Not Found: userKey');
     return { status: 200, body: toGoogleUser(user, true) };
   }
-  const caller = findUser(state, holder.email);
+  // The token's account: a personal account with a customer's address is in no directory.
+  const caller = state.users.find((u) => u.id === holder.sub);
   const user = findUser(state, key);
   if (caller === undefined || (user !== undefined && user.customerId !== caller.customerId)) {
     return googleError('forbidden');
@@ -140,49 +142,61 @@ function getUser(state: FakeState, request: DirectoryRequest, key: string): Fake
 }
 
 /**
- * users.list as the reseller: a customer's users (`customer`, its id) or one domain's (`domain`),
- * sorted by primary address, maxResults 1-500 (default 100); the reseller reads only what the
- * customer allows, as for users.get.
+ * users.list of one domain (or one customer): 400 with neither, 404 "Domain not found." for a domain
+ * Google does not know, 403 where the caller may not read it; a domain without users lists none.
  */
-function listUsers(state: FakeState, request: DirectoryRequest): FakeAnswer {
+function listUsers(state: FakeState, request: DirectoryRequest, pageLimit: number): FakeAnswer {
   const { holder, query } = request;
   if (holder === undefined) return googleError('authError');
-  if (!holder.delegated || !holder.scopes.some((s) => DIRECTORY_USER_SCOPES.includes(s))) {
+  if (!holder.scopes.some((s) => DIRECTORY_USER_SCOPES.includes(s))) {
     return googleError('insufficientPermissions');
   }
-  const customerId = query.get('customer');
   const domain = query.get('domain')?.toLowerCase();
-  if (customerId === null && domain === undefined) {
-    return googleError('invalid', 'Bad Request');
+  const customerKey = query.get('customer');
+  if (domain === undefined && customerKey === null) return googleError('badRequest');
+  const requested = Number(query.get('maxResults') ?? String(DEFAULT_USERS_PAGE));
+  if (!Number.isInteger(requested) || requested < 1 || requested > MAX_USERS_PAGE) {
+    return googleError('invalid', 'Invalid value for maxResults.');
   }
-  const customer =
+  const viewType = query.get('viewType') ?? 'admin_view';
+  const account =
     domain === undefined
-      ? state.customers.find((c) => c.customerId === customerId)
+      ? state.customers.find((c) => c.customerId === customerKey)
       : customerOfDomain(state, domain);
-  if (customer === undefined) {
-    return domain === undefined
-      ? googleError('forbidden')
-      : googleError('notFound', 'Domain not found.');
+  if (domain !== undefined && account === undefined && domain !== RESELLER_DOMAIN) {
+    return googleError('notFound', 'Domain not found.');
   }
-  const refused = resellerRefusal(state, customer.customerDomain);
-  if (refused !== undefined) return refused;
-  const maxResults = Number(query.get('maxResults') ?? USERS_PAGE_DEFAULT);
-  if (!Number.isInteger(maxResults) || maxResults < 1 || maxResults > USERS_PAGE_MAX) {
-    return googleError('invalid', 'Invalid Input: maxResults');
+  if (holder.delegated) {
+    const refused = resellerRefusal(state, domain ?? account?.customerDomain ?? '');
+    if (refused !== undefined) return refused;
+  } else {
+    const caller = state.users.find((u) => u.id === holder.sub);
+    const allowed =
+      caller !== undefined &&
+      caller.customerId === account?.customerId &&
+      (viewType !== 'admin_view' || caller.isAdmin);
+    if (!allowed) return googleError('forbidden');
   }
-  const users = state.users
-    .filter((u) => u.customerId === customer.customerId)
-    .filter((u) => domain === undefined || domainOf(u.primaryEmail) === domain)
-    .sort((a, b) => a.primaryEmail.localeCompare(b.primaryEmail));
-  const start = Number(query.get('pageToken') ?? '0') || 0;
-  const page = users.slice(start, start + maxResults);
-  const next = start + maxResults < users.length ? String(start + maxResults) : undefined;
+  const listed = state.users.filter((u) =>
+    domain === undefined
+      ? u.customerId === account?.customerId
+      : domainOf(u.primaryEmail) === domain,
+  );
+  const pageSize = Math.min(requested, pageLimit);
+  const start = Number(query.get('pageToken') ?? '0');
+  if (!Number.isInteger(start) || start < 0 || start > listed.length) {
+    return googleError('invalid', 'Invalid page token.');
+  }
+  const next = start + pageSize < listed.length ? String(start + pageSize) : undefined;
+  const page = listed.slice(start, start + pageSize);
   return {
     status: 200,
     body: {
       kind: 'admin#directory#users',
-      etag: `"users-${customer.customerId}"`,
-      ...(page.length > 0 ? { users: page.map((u) => toGoogleUser(u, true)) } : {}),
+      etag: `"users-${domain ?? customerKey ?? ''}"`,
+      ...(page.length === 0
+        ? {}
+        : { users: page.map((u) => toGoogleUser(u, viewType === 'admin_view')) }),
       ...(next === undefined ? {} : { nextPageToken: next }),
     },
   };
@@ -397,7 +411,9 @@ export function handleDirectory(
 ): FakeAnswer | undefined {
   const { method, path } = request;
   if (!path.startsWith('/admin/directory/v1/')) return undefined;
-  if (method === 'GET' && path === '/admin/directory/v1/users') return listUsers(state, request);
+  if (method === 'GET' && path === '/admin/directory/v1/users') {
+    return listUsers(state, request, pageLimit);
+  }
   let match = /^\/admin\/directory\/v1\/users\/([^/]+)$/.exec(path);
   if (method === 'GET' && match) return getUser(state, request, match[1] ?? '');
   match = /^\/admin\/directory\/v1\/users\/([^/]+)\/photos\/thumbnail$/.exec(path);

@@ -8,6 +8,8 @@ import { FAKE_SERVICE_ACCOUNT, signWithSystemKey, SYSTEM_KEY_ID, type FakeOAuth 
 // roles/iam.serviceAccountTokenCreator on it. Test-only.
 
 /** The service account the fake runtime (the metadata server) runs as. */
+/** Service accounts have numeric unique ids, like users. */
+const RUNTIME_ACCOUNT_ID = '110000000000000000042';
 export const FAKE_RUNTIME_ACCOUNT = 'portal-runtime@reseller-project.iam.gserviceaccount.com';
 export const CLOUD_PLATFORM_SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
 const METADATA_FLAVOR = 'Google';
@@ -63,7 +65,13 @@ export function handleMetadata(
     return flavoured({
       status: 200,
       body: {
-        access_token: oauth.issue(FAKE_RUNTIME_ACCOUNT, scopes, FAKE_RUNTIME_ACCOUNT, false),
+        access_token: oauth.issue(
+          // The runtime's own service account: its numeric id is tokeninfo's sub.
+          { sub: RUNTIME_ACCOUNT_ID, email: FAKE_RUNTIME_ACCOUNT, emailVerified: true },
+          scopes,
+          FAKE_RUNTIME_ACCOUNT,
+          false,
+        ),
         expires_in: TOKEN_LIFETIME_SECONDS,
         token_type: 'Bearer',
       },

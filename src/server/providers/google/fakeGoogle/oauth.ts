@@ -14,8 +14,18 @@ const CLOCK_SKEW_SECONDS = 300;
 const MAX_ASSERTION_LIFETIME_SECONDS = 3600;
 const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
-export interface FakeToken {
+/** The Google account a token is issued to: its id (tokeninfo's sub) and address. */
+export interface FakeAccount {
+  /** A managed user's is their directory id; a personal account's is its own. */
+  sub: string;
   email: string;
+  emailVerified: boolean;
+}
+
+export interface FakeToken {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
   scopes: string[];
   audience: string;
   expiresAt: number;
@@ -89,8 +99,8 @@ export interface OAuthOptions {
   tokenUrl: () => string;
   /** Scopes the reseller's admin allowed this client for (domain-wide delegation). */
   delegatedScopes: readonly string[];
-  /** Whom the service account may act as. */
-  isResellerAdmin: (email: string) => boolean;
+  /** The reseller admin whom the service account may act as, or undefined for anyone else. */
+  resellerAdmin: (email: string) => FakeAccount | undefined;
   now: () => number;
 }
 
@@ -98,14 +108,16 @@ export function createOAuth(options: OAuthOptions) {
   const tokens = new Map<string, FakeToken>();
 
   function issue(
-    email: string,
+    account: FakeAccount,
     scopes: readonly string[],
     audience: string,
     delegated: boolean,
   ): string {
     const token = `ya29.${randomBytes(24).toString('base64url')}`;
     tokens.set(token, {
-      email: email.toLowerCase(),
+      sub: account.sub,
+      email: account.email.toLowerCase(),
+      emailVerified: account.emailVerified,
       scopes: [...new Set(scopes)],
       audience,
       expiresAt: options.now() + TOKEN_LIFETIME_SECONDS * MS_PER_SECOND,
@@ -161,8 +173,9 @@ export function createOAuth(options: OAuthOptions) {
     }
     const subject = typeof claims.sub === 'string' ? claims.sub : '';
     const scopes = typeof claims.scope === 'string' ? claims.scope.split(' ') : [];
+    const admin = options.resellerAdmin(subject);
     if (
-      !options.isResellerAdmin(subject) ||
+      admin === undefined ||
       scopes.length === 0 ||
       scopes.some((s) => !options.delegatedScopes.includes(s))
     ) {
@@ -175,7 +188,7 @@ export function createOAuth(options: OAuthOptions) {
     return {
       status: 200,
       body: {
-        access_token: issue(subject, scopes, FAKE_SERVICE_ACCOUNT, true),
+        access_token: issue(admin, scopes, FAKE_SERVICE_ACCOUNT, true),
         expires_in: TOKEN_LIFETIME_SECONDS,
         token_type: 'Bearer',
       },
@@ -192,12 +205,14 @@ export function createOAuth(options: OAuthOptions) {
       body: {
         azp: found.audience,
         aud: found.audience,
-        sub: String(Math.abs(hash(found.email))),
+        // The account's id: a managed user's directory id, a personal account's own.
+        sub: found.sub,
         scope: found.scopes.join(' '),
         exp: String(Math.floor(found.expiresAt / MS_PER_SECOND)),
         expires_in: String(expiresIn),
         email: found.email,
-        email_verified: 'true',
+        // Google answers the flag as a string.
+        email_verified: String(found.emailVerified),
         access_type: 'online',
       },
     };
@@ -209,21 +224,15 @@ export function createOAuth(options: OAuthOptions) {
     exchange,
     tokenInfo,
     /** For the popup: a user token as Google Identity Services hands it to the page. */
-    popupToken(email: string, scopes: readonly string[], clientId: string) {
+    popupToken(account: FakeAccount, scopes: readonly string[], clientId: string) {
       return {
-        access_token: issue(email, scopes, clientId, false),
+        access_token: issue(account, scopes, clientId, false),
         expires_in: TOKEN_LIFETIME_SECONDS,
         scope: [...new Set(scopes)].join(' '),
         token_type: 'Bearer' as const,
       };
     },
   };
-}
-
-function hash(text: string): number {
-  let value = 0;
-  for (const character of text) value = (value * 31 + character.charCodeAt(0)) | 0;
-  return value;
 }
 
 export type FakeOAuth = ReturnType<typeof createOAuth>;
