@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ConfigError } from './configError';
 import {
   DEFAULT_HOST,
+  DEFAULT_PURCHASE_GRACE_MS,
   DEFAULT_PORT,
   MAX_PORT,
   RATE_LIMIT_WINDOW_MS,
@@ -47,6 +48,8 @@ export interface ServerConfig extends DestinationUrls {
   /** NODE_ENV=development: index.html is re-read on every request (webpack rewrites it). */
   development: boolean;
   rateLimit: { max: number; windowMs: number };
+  /** UNCONFIRMED_PURCHASE_GRACE_MS: how long an unconfirmed purchase may take to show (README). */
+  purchaseGraceMs: number;
   /** Google mode, testing only (GOOGLE_SIGN_IN_POPUP_URL): the sign-in popup the client opens. */
   signInPopupUrl?: string;
 }
@@ -180,6 +183,22 @@ function isLoopbackHost(host: string): boolean {
  * The sandbox's popup signs anyone in as any demo account, so it stays on loopback unless the
  * operator says the sandbox is meant to be public (a demo host).
  */
+const PURCHASE_GRACE_ENV = 'UNCONFIRMED_PURCHASE_GRACE_MS';
+/** A day: longer than any purchase Google takes to apply. */
+const MAX_PURCHASE_GRACE_MS = 86_400_000;
+
+function readPurchaseGrace(env: Env): number {
+  const raw = read(env, PURCHASE_GRACE_ENV);
+  if (raw === undefined) return DEFAULT_PURCHASE_GRACE_MS;
+  const ms = Number(raw);
+  if (!/^\d+$/.test(raw) || ms > MAX_PURCHASE_GRACE_MS) {
+    throw new ConfigError(
+      `${PURCHASE_GRACE_ENV} must be a whole number of milliseconds from 0 to ${MAX_PURCHASE_GRACE_MS}; got '${raw}'.`,
+    );
+  }
+  return ms;
+}
+
 function readHost(env: Env, provider: ProviderKind): string {
   const host = read(env, 'HOST') ?? DEFAULT_HOST;
   if (provider === 'sandbox' && !isLoopbackHost(host)) {
@@ -292,5 +311,6 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     serveSourceMaps: readBoolean(env, 'SERVE_SOURCE_MAPS', false),
     development: env.NODE_ENV === 'development',
     rateLimit: { max: UNAUTHENTICATED_RATE_LIMIT_MAX, windowMs: RATE_LIMIT_WINDOW_MS },
+    purchaseGraceMs: readPurchaseGrace(env),
   };
 }

@@ -134,7 +134,10 @@ export function sendError(
     if (error.retryAfterSeconds !== undefined) {
       reply.header('retry-after', String(error.retryAfterSeconds));
     }
-    return reply.code(error.code).type('application/json').send({ error: error.toBody() });
+    return reply
+      .code(error.code)
+      .type('application/json')
+      .send({ ...error.extra, error: error.toBody() });
   }
   const known = knownFailure(error as FastifyError);
   if (known !== null) {

@@ -10,6 +10,8 @@ export const SERVER_TEXT = {
   delegatesRole: 'Only an administrator can manage delegates.',
   foreignCustomer: 'You can only see and change the subscription of your own organisation.',
   foreignSubscription: 'This subscription does not belong to your organisation.',
+  subscriptionIdChanged:
+    'Google gave the subscription a new id while you were adding licenses, so nothing was bought. The page now shows the subscription as it is; check the total and try again.',
   historyRole: 'Only an administrator or a licence delegate can see the change history.',
   historyKindRole:
     'A licence delegate sees the licence adds only; delegate changes are for administrators.',

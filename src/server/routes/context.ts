@@ -9,4 +9,6 @@ export interface RouteContext {
   now: () => number;
   /** Limit for the unauthenticated endpoints. */
   rateLimit: { max: number; windowMs: number };
+  /** How long an unconfirmed purchase may take to show before it is listed as not made. */
+  purchaseGraceMs?: number;
 }

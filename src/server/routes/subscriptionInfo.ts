@@ -49,7 +49,7 @@ async function readOrganisation(provider: PortalProvider, user: DirectoryUser) {
 // Sign-in: the identity provider's token proves who the caller is; the answer starts the session.
 export async function subscriptionInfoRoutes(
   app: FastifyInstance,
-  { provider, now, rateLimit }: RouteContext,
+  { provider, store, now, rateLimit }: RouteContext,
 ): Promise<void> {
   app.get<{ Querystring: { email: string } }>(
     API_PATHS.subscriptionInfo,
@@ -71,6 +71,8 @@ export async function subscriptionInfoRoutes(
       }
       const { customer, subscription, delegate } = await readOrganisation(provider, user);
 
+      // The id this page will send back; Google may change it before then (docs/api.md, add-licence).
+      await store.rememberSubscriptionId(customer.customerId, subscription.subscriptionId);
       startSession(request, reply, { email: user.email, customerId: customer.customerId }, now());
       return toSubscriptionInfo(customer, subscription, {
         user,
