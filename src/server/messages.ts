@@ -37,8 +37,8 @@ export const SERVER_TEXT = {
   upstreamTimeout: (service: string) => `${service} did not answer in time. Try again in a minute.`,
   changeNotApplied: (service: string) =>
     `${service} did not confirm the change, and reading it back shows it was not made. Try again in a minute.`,
-  purchaseUnconfirmed: (service: string) =>
-    `${service} did not confirm the purchase in time, so it may have gone through. Reload the page to see the current total before trying again.`,
+  purchaseUnconfirmed:
+    "Google's Reseller API did not confirm the purchase in time, so it may have gone through. Reload the page to see the current total before trying again.",
   deadlineExceeded:
     'The portal could not finish in time. Try again; if you were changing something, reload first to see whether the change was made.',
   noPhoto: 'There is no photo for this account.',

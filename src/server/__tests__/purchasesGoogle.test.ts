@@ -150,7 +150,7 @@ describe("purchases that survive Google's latency", () => {
     expect(errorOf(answer)).toEqual({
       code: 504,
       status: 'UNKNOWN',
-      message: SERVER_TEXT.purchaseUnconfirmed("Google's Reseller API"),
+      message: SERVER_TEXT.purchaseUnconfirmed,
     });
     expect(await history(admin)).toEqual([
       expect.objectContaining({ after: 24, state: 'unconfirmed' }),

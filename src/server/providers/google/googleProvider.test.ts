@@ -414,7 +414,7 @@ describe('changeSeats', () => {
     expect(error).toMatchObject({
       code: 504,
       status: 'UNKNOWN',
-      message: SERVER_TEXT.purchaseUnconfirmed("Google's Reseller API"),
+      message: SERVER_TEXT.purchaseUnconfirmed,
     });
     expect(callsTo('POST', CHANGE_SEATS)).toHaveLength(1);
     // Google's backend finishes it afterwards: the purchase did go through.

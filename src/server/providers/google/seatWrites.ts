@@ -66,8 +66,8 @@ function limitsWithin(endsAt: number, ms: number): () => CallLimits {
   };
 }
 
-export function purchaseUnconfirmed(service: string): ApiError {
-  return new ApiError(504, 'UNKNOWN', SERVER_TEXT.purchaseUnconfirmed(service));
+export function purchaseUnconfirmed(): ApiError {
+  return new ApiError(504, 'UNKNOWN', SERVER_TEXT.purchaseUnconfirmed);
 }
 
 export function createSeatWrites(options: SeatWriteOptions) {
@@ -136,7 +136,7 @@ export function createSeatWrites(options: SeatWriteOptions) {
       if (Date.now() + wait + MIN_READ_BACK_MS >= endsAt) break;
       await sleep(wait);
     }
-    throw purchaseUnconfirmed(service);
+    throw purchaseUnconfirmed();
   }
 
   async function applySeatChange(
