@@ -12,7 +12,8 @@ export type ErrorStatus =
   | 'INTERNAL'
   | 'BAD_GATEWAY'
   | 'UNAVAILABLE'
-  | 'DEADLINE_EXCEEDED';
+  | 'DEADLINE_EXCEEDED'
+  | 'UNKNOWN';
 
 export interface ErrorBody {
   code: number;

@@ -11,8 +11,17 @@ export const HISTORY_KINDS: readonly HistoryKind[] = [
   'support-delegate',
 ];
 
-/** 'pending' only while the provider's state cannot tell whether the change happened. */
-export type HistoryState = 'done' | 'pending';
+/**
+ * 'pending' while the change is in flight or the provider's state cannot tell; 'unconfirmed': a
+ * purchase Google did not confirm and does not show yet; 'not-made': not shown within the grace period.
+ */
+export type HistoryState = 'done' | 'pending' | 'unconfirmed' | 'not-made';
+export const HISTORY_STATES: readonly HistoryState[] = [
+  'done',
+  'pending',
+  'unconfirmed',
+  'not-made',
+];
 
 interface HistoryEntryBase {
   id: string;

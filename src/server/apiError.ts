@@ -2,6 +2,9 @@ import type { ErrorBody, ErrorStatus } from '../contract/errors';
 
 /** A failure that becomes the contract's error envelope (docs/api.md, Error envelope). Providers and routes throw it. */
 export class ApiError extends Error {
+  /** Fields sent beside `error` in the envelope, e.g. a 409's fresh subscription (docs/api.md). */
+  extra?: Readonly<Record<string, unknown>>;
+
   constructor(
     readonly code: number,
     readonly status: ErrorStatus,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { API_PATHS } from '../contract/api';
 import { ApiError } from './apiError';
 import { answerClientError } from './clientError';
 import { guardApiRoutes } from './auth/guard';
@@ -138,11 +139,20 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     app.addHook('onClose', () => memory.store.close());
   }
 
-  const routeContext: RouteContext = { provider, store, now };
+  const routeContext: RouteContext = {
+    provider,
+    store,
+    now,
+    purchaseGraceMs: config.purchaseGraceMs,
+  };
+  const requestDeadlineMs = options.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS;
   void app.register(async (api) => {
     // The API speaks JSON only: any other body is a 415, not a string that fails later.
     api.removeContentTypeParser('text/plain');
-    installRequestDeadline(api, options.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS);
+    // A purchase's deadline covers the write's own limit after the reads before it (README).
+    installRequestDeadline(api, requestDeadlineMs, {
+      [API_PATHS.addLicence]: requestDeadlineMs + (provider.writeTimeoutMs ?? 0),
+    });
     // Every route that is not open gets a session hook (and XSRF for changes): auth/guard.ts.
     api.addHook('onRoute', guardApiRoutes(now, routeContext.store));
     // After the guard, so the per-session and per-customer limits count verified sessions only.

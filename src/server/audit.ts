@@ -6,6 +6,9 @@ import type { DelegateAction, DelegateKind } from '../contract/api';
 
 export type AuditAction = 'licence.add' | `${DelegateKind}-delegate.${DelegateAction}`;
 
+/** How a change ended: done, refused (failed), not confirmed yet, or never seen (docs/api.md, Logs). */
+export type AuditOutcome = 'done' | 'failed' | 'unconfirmed' | 'not-made';
+
 export interface AuditRecord<T> {
   actor: string;
   customerId: string;
@@ -14,6 +17,10 @@ export interface AuditRecord<T> {
   after: T;
   /** Epoch ms of the change. */
   at: number;
+  /** Where the change's outcome is not plainly done (purchases; settled history). */
+  outcome?: AuditOutcome;
+  /** The request that asked for the change, when the line is written later. */
+  requestId?: string;
 }
 
 export function audit<T>(log: FastifyBaseLogger, record: AuditRecord<T>): void {

@@ -7,6 +7,7 @@ import { EMULATOR_SWITCH, readEmulatedSettings, type EmulatedSetting } from './e
 import {
   CUSTOMER_RATE_LIMIT_MAX,
   DEFAULT_HOST,
+  DEFAULT_PURCHASE_GRACE_MS,
   DEFAULT_PORT,
   MAX_PORT,
   RATE_LIMIT_CEILING,
@@ -52,6 +53,8 @@ export interface ServerConfig extends DestinationUrls {
   development: boolean;
   /** The quota shield (docs/security.md): requests per window per key. */
   rateLimit: RateLimits;
+  /** UNCONFIRMED_PURCHASE_GRACE_MS: how long an unconfirmed purchase may take to show (README). */
+  purchaseGraceMs: number;
   /** Google mode, testing only (GOOGLE_SIGN_IN_POPUP_URL): the sign-in popup the client opens. */
   signInPopupUrl?: string;
   /** GOOGLE_EMULATOR=true: the emulator variables set (main.ts warns); null on a real deployment. */
@@ -219,6 +222,22 @@ function isLoopbackHost(host: string): boolean {
  * The sandbox's popup signs anyone in as any demo account, so it stays on loopback unless the
  * operator says the sandbox is meant to be public (a demo host).
  */
+const PURCHASE_GRACE_ENV = 'UNCONFIRMED_PURCHASE_GRACE_MS';
+/** A day: longer than any purchase Google takes to apply. */
+const MAX_PURCHASE_GRACE_MS = 86_400_000;
+
+function readPurchaseGrace(env: Env): number {
+  const raw = read(env, PURCHASE_GRACE_ENV);
+  if (raw === undefined) return DEFAULT_PURCHASE_GRACE_MS;
+  const ms = Number(raw);
+  if (!/^\d+$/.test(raw) || ms > MAX_PURCHASE_GRACE_MS) {
+    throw new ConfigError(
+      `${PURCHASE_GRACE_ENV} must be a whole number of milliseconds from 0 to ${MAX_PURCHASE_GRACE_MS}; got '${raw}'.`,
+    );
+  }
+  return ms;
+}
+
 function readHost(env: Env, provider: ProviderKind): string {
   const host = read(env, 'HOST') ?? DEFAULT_HOST;
   if (provider === 'sandbox' && !isLoopbackHost(host)) {
@@ -382,6 +401,7 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     serveSourceMaps: readBoolean(env, 'SERVE_SOURCE_MAPS', false),
     development: env.NODE_ENV === 'development',
     rateLimit: readRateLimits(env),
+    purchaseGraceMs: readPurchaseGrace(env),
     emulated,
   };
 }

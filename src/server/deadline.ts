@@ -59,6 +59,8 @@ interface Waiting {
   expired: boolean;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** The queue it waits in (one per deadline length). */
+  queue: DeadlineQueue;
   previous: Waiting | null;
   next: Waiting | null;
 }
@@ -107,6 +109,7 @@ class DeadlineQueue {
       expired: false,
       request,
       reply,
+      queue: this,
       previous: this.last,
       next: null,
     };
@@ -190,8 +193,13 @@ type QueuedRequest = FastifyRequest & { [WAITING]: Waiting | null };
  * Gives every request of the scope a deadline `ms` from its arrival. Providers see it through
  * currentDeadline(); if none of them answers, the hook itself answers 504 DEADLINE_EXCEEDED.
  */
-export function installRequestDeadline(scope: FastifyInstance, ms: number): void {
-  const queue = new DeadlineQueue(ms, (request, reply) => {
+export function installRequestDeadline(
+  scope: FastifyInstance,
+  ms: number,
+  /** Routes (by URL pattern) whose deadline is longer, e.g. a purchase's write limit (README). */
+  longer: Readonly<Record<string, number>> = {},
+): void {
+  const backstop = (request: FastifyRequest, reply: FastifyReply) => {
     if (!reply.sent) {
       sendError(
         new ApiError(504, 'DEADLINE_EXCEEDED', SERVER_TEXT.deadlineExceeded),
@@ -199,21 +207,32 @@ export function installRequestDeadline(scope: FastifyInstance, ms: number): void
         reply,
       );
     }
-  });
+  };
+  // One queue per length, so each still holds deadlines in the order they pass.
+  const queues = new Map<number, DeadlineQueue>();
+  const queueFor = (length: number) => {
+    let queue = queues.get(length);
+    if (queue === undefined) {
+      queue = new DeadlineQueue(length, backstop);
+      queues.set(length, queue);
+    }
+    return queue;
+  };
   // Declared with the request, so every request has the same shape (Fastify's decorateRequest).
   scope.decorateRequest(WAITING, null);
   scope.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
-    const waiting = queue.add(request, reply);
+    const length = longer[request.routeOptions.url ?? ''] ?? ms;
+    const waiting = queueFor(length).add(request, reply);
     (request as QueuedRequest)[WAITING] = waiting;
     // Everything Fastify runs next for this request (hooks, handler) inherits the deadline.
-    storage.run(new QueuedDeadline(Date.now() + ms, waiting), done);
+    storage.run(new QueuedDeadline(Date.now() + length, waiting), done);
   });
   scope.addHook('onResponse', (request, _reply, done) => {
     const queued = request as QueuedRequest;
     const waiting = queued[WAITING];
     if (waiting !== null) {
       queued[WAITING] = null;
-      queue.remove(waiting);
+      waiting.queue.remove(waiting);
     }
     done();
   });

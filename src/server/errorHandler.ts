@@ -140,7 +140,10 @@ export function sendError(
     const body = error.toBody();
     // Google's own words stay in the log; the request id finds them there (docs/security.md).
     if (upstream !== undefined) body.message = SERVER_TEXT.withRequestId(body.message, request.id);
-    return reply.code(error.code).type('application/json').send({ error: body });
+    return reply
+      .code(error.code)
+      .type('application/json')
+      .send({ ...error.extra, error: body });
   }
   const known = knownFailure(error as FastifyError);
   if (known !== null) {

@@ -24,3 +24,6 @@ export const SESSION_ID_BYTES = 18;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 8080;
 export const MAX_PORT = 65_535;
+
+/** How long an unconfirmed purchase may take to show before it is listed as not made (README). */
+export const DEFAULT_PURCHASE_GRACE_MS = 15 * 60 * 1000;

@@ -12,6 +12,8 @@ export const SERVER_TEXT = {
   delegatesRole: 'Only an administrator can manage delegates.',
   foreignCustomer: 'You can only see and change the subscription of your own organisation.',
   foreignSubscription: 'This subscription does not belong to your organisation.',
+  subscriptionIdChanged:
+    'Google gave the subscription a new id while you were adding licenses, so nothing was bought. The page now shows the subscription as it is; check the total and try again.',
   historyRole: 'Only an administrator or a licence delegate can see the change history.',
   historyKindRole:
     'A licence delegate sees the licence adds only; delegate changes are for administrators.',
@@ -63,6 +65,8 @@ export const SERVER_TEXT = {
   noDefaultCredentials: (service: string) =>
     `${service} could not sign in: no service-account key is configured and the runtime has no application default credentials. Run the portal on Cloud Run, GKE or a VM with a service account, or configure a key.`,
   withRequestId: (message: string, requestId: string) => `${message} (request id ${requestId})`,
+  purchaseUnconfirmed:
+    "Google's Reseller API did not confirm the purchase in time, so it may have gone through. Reload the page to see the current total before trying again.",
   deadlineExceeded:
     'The portal could not finish in time. Try again; if you were changing something, reload first to see whether the change was made.',
   noPhoto: 'There is no photo for this account.',

@@ -4,8 +4,9 @@ import type { HistoryRecord } from '../store/portalStore';
 // What a change locks: one subscription's seats, or one delegate list of a customer. The same key
 // serialises the changes and guards the settling of entries a crashed process left pending.
 
-export function seatsKey(customerId: string, subscriptionId: string): string {
-  return `seats:${customerId}:${subscriptionId}`;
+/** Per customer, not per subscription id: Google changes the id when it updates the subscription. */
+export function seatsKey(customerId: string): string {
+  return `seats:${customerId}`;
 }
 
 export function delegatesKey(kind: DelegateKind, customerId: string): string {
@@ -19,6 +20,6 @@ export function delegateKindOf(historyKind: 'licence-delegate' | 'support-delega
 export function keyOf(record: HistoryRecord): string {
   const { change } = record;
   return change.kind === 'licences'
-    ? seatsKey(record.customerId, change.subscriptionId)
+    ? seatsKey(record.customerId)
     : delegatesKey(delegateKindOf(change.kind), record.customerId);
 }

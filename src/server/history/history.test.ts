@@ -161,13 +161,35 @@ describe('verdictOf', () => {
     },
   });
 
+  /** Just after the change, well within the grace period. */
+  const soon = { now: 1000, graceMs: 60_000 };
+
   it.each([
     ['the total is the intended one', 'done', { kind: 'seats', subscription: subscription(25) }],
-    ['the total is still the old one', 'failed', { kind: 'seats', subscription: subscription(20) }],
-    ['the total is another one', 'failed', { kind: 'seats', subscription: subscription(30) }],
+    [
+      'the total is still the old one',
+      'unconfirmed',
+      { kind: 'seats', subscription: subscription(20) },
+    ],
+    ['the total is another one', 'unconfirmed', { kind: 'seats', subscription: subscription(30) }],
+    [
+      'Google has given the subscription a new id, with the intended total',
+      'done',
+      { kind: 'seats', subscription: { ...subscription(25), subscriptionId: 'sub-acme-002' } },
+    ],
     ['there is no subscription', null, { kind: 'seats', subscription: null }],
   ] as const)('licences: %s → %s', (_case, expected, now) => {
-    expect(verdictOf(record, now)?.state ?? null).toBe(expected);
+    expect(verdictOf(record, now, soon)?.state ?? null).toBe(expected);
+  });
+
+  it('licences: a total that never showed within the grace period → not-made, never failed', () => {
+    const late = { now: 60_000, graceMs: 60_000 };
+    expect(verdictOf(record, { kind: 'seats', subscription: subscription(20) }, late)).toEqual({
+      state: 'not-made',
+    });
+    expect(verdictOf(record, { kind: 'seats', subscription: subscription(25) }, late)?.state).toBe(
+      'done',
+    );
   });
 
   it.each([
@@ -214,7 +236,7 @@ describe('settlePending', () => {
     });
     let release = () => {};
     const held = store.exclusive(
-      seatsKey(CUSTOMER, SUBSCRIPTION),
+      seatsKey(CUSTOMER),
       () =>
         new Promise<void>((resolve) => {
           release = resolve;
@@ -227,6 +249,7 @@ describe('settlePending', () => {
     await held;
     await settlePending(store, provider, CUSTOMER, log);
     expect(reads).toBe(1);
-    expect(await states()).toEqual([]);
+    // Written long before the grace period (at 0), and the total never showed.
+    expect(await states()).toEqual(['not-made']);
   });
 });

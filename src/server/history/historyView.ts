@@ -9,7 +9,8 @@ export function toHistoryEntry(record: HistoryRecord): HistoryEntry {
     at: new Date(record.at).toISOString(),
     actor: record.actor,
     requestId: record.requestId,
-    state: record.state === 'done' ? ('done' as const) : ('pending' as const),
+    // failed entries are never listed (store/kyselyStore.ts, listHistory).
+    state: record.state === 'failed' ? ('pending' as const) : record.state,
   };
   const { change } = record;
   if (change.kind === 'licences') {

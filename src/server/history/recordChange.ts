@@ -15,6 +15,11 @@ function isRefusal(error: unknown): boolean {
   return error instanceof ApiError && error.code < HTTP_SERVER_ERROR;
 }
 
+/** The provider could not confirm the change (504 UNKNOWN): listed as unconfirmed until settled. */
+export function isUnconfirmed(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 'UNKNOWN';
+}
+
 export async function recordChange<T>(
   store: PortalStore,
   intent: HistoryIntent,
@@ -32,11 +37,14 @@ export async function recordChange<T>(
     result = await apply();
   } catch (error) {
     // A 5xx or a lost connection may or may not have changed anything: pending, settled on read.
-    if (isRefusal(error)) {
-      await store.failChange(id).catch((failure: unknown) => {
-        log.error({ err: failure, historyId: id }, 'history entry left pending');
-      });
-    }
+    const settled = isRefusal(error)
+      ? store.failChange(id)
+      : isUnconfirmed(error)
+        ? store.markChange(id, 'unconfirmed')
+        : undefined;
+    await settled?.catch((failure: unknown) => {
+      log.error({ err: failure, historyId: id }, 'history entry left pending');
+    });
     throw error;
   }
   try {

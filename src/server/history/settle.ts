@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { HistoryKind } from '../../contract/history';
+import { audit, type AuditOutcome } from '../audit';
+import { DEFAULT_PURCHASE_GRACE_MS } from '../limits';
 import type { PortalProvider, WorkspaceSubscription } from '../providers/provider';
 import type { HistoryRecord, PortalStore } from '../store/portalStore';
 import { delegateKindOf, keyOf } from './changeKeys';
@@ -13,18 +15,35 @@ export type ProviderState =
   | { kind: 'seats'; subscription: WorkspaceSubscription | null }
   | { kind: 'delegates'; members: readonly string[] };
 
-type Verdict = { state: 'done'; after: number | readonly string[] } | { state: 'failed' } | null;
+type Verdict =
+  | { state: 'done'; after: number | readonly string[] }
+  | { state: 'failed' | 'unconfirmed' | 'not-made' }
+  | null;
 
-/** done when the provider shows the change, failed when it does not, null when it cannot tell. */
-export function verdictOf(record: HistoryRecord, now: ProviderState): Verdict {
+export interface SettleClock {
+  /** Epoch ms now. */
+  now: number;
+  /** UNCONFIRMED_PURCHASE_GRACE_MS. */
+  graceMs: number;
+}
+
+/**
+ * done when the provider shows the change, null when it cannot tell. A purchase not shown is
+ * unconfirmed until the grace period after it ends, then not-made (Google may apply it late; docs/api.md,
+ * GET /api/history); a delegate change not shown is failed.
+ */
+export function verdictOf(
+  record: HistoryRecord,
+  now: ProviderState,
+  clock: SettleClock = { now: Date.now(), graceMs: DEFAULT_PURCHASE_GRACE_MS },
+): Verdict {
   const { change } = record;
   if (change.kind === 'licences') {
-    if (now.kind !== 'seats' || now.subscription?.subscriptionId !== change.subscriptionId) {
-      return null;
-    }
-    return now.subscription.numberOfSeats === change.after
-      ? { state: 'done', after: change.after }
-      : { state: 'failed' };
+    // Any id: the portal changes only the Workspace subscription, whose id Google may have changed.
+    if (now.kind !== 'seats' || now.subscription === null) return null;
+    if (now.subscription.numberOfSeats === change.after)
+      return { state: 'done', after: change.after };
+    return { state: clock.now - record.at >= clock.graceMs ? 'not-made' : 'unconfirmed' };
   }
   if (now.kind !== 'delegates') return null;
   const present = now.members.includes(change.member);
@@ -41,6 +60,7 @@ export async function settleHeld(
   customerId: string,
   key: string,
   readNow: () => Promise<ProviderState>,
+  settling: { clock?: SettleClock; log?: FastifyBaseLogger } = {},
 ): Promise<void> {
   const pending = (await store.pendingChanges(customerId)).filter(
     (record) => keyOf(record) === key,
@@ -48,10 +68,40 @@ export async function settleHeld(
   if (pending.length === 0) return;
   const now = await readNow();
   for (const record of pending) {
-    const verdict = verdictOf(record, now);
-    if (verdict?.state === 'done') await store.completeChange(record.id, verdict.after);
-    else if (verdict?.state === 'failed') await store.failChange(record.id);
+    const verdict = verdictOf(record, now, settling.clock);
+    if (verdict === null || verdict.state === record.state) continue;
+    if (verdict.state === 'done') await store.completeChange(record.id, verdict.after);
+    else if (verdict.state === 'failed') await store.failChange(record.id);
+    else await store.markChange(record.id, verdict.state);
+    if (settling.log !== undefined) auditSettled(settling.log, record, verdict.state);
   }
+}
+
+/** Every outcome of a change writes an audit line, those decided later included (docs/api.md, Logs). */
+function auditSettled(log: FastifyBaseLogger, record: HistoryRecord, outcome: AuditOutcome): void {
+  const { change } = record;
+  const common = {
+    actor: record.actor,
+    customerId: record.customerId,
+    at: record.at,
+    outcome,
+    requestId: record.requestId,
+  };
+  if (change.kind === 'licences') {
+    audit(log, {
+      ...common,
+      action: 'licence.add',
+      before: { subscriptionId: change.subscriptionId, numberOfSeats: change.before },
+      after: { subscriptionId: change.subscriptionId, numberOfSeats: change.after },
+    });
+    return;
+  }
+  audit(log, {
+    ...common,
+    action: `${delegateKindOf(change.kind)}-delegate.${change.action}`,
+    before: change.before,
+    after: change.after ?? change.before,
+  });
 }
 
 /** The provider's state for a key of the customer, past any cache: another instance may have changed it. */
@@ -82,6 +132,7 @@ export async function settlePending(
   provider: PortalProvider,
   customerId: string,
   log: FastifyBaseLogger,
+  clock?: SettleClock,
 ): Promise<void> {
   const pending = await store.pendingChanges(customerId);
   const byKey = new Map<string, HistoryRecord>();
@@ -91,8 +142,12 @@ export async function settlePending(
   for (const [key, sample] of byKey) {
     await store.ifFree(key, async () => {
       try {
-        await settleHeld(store, customerId, key, () =>
-          readState(provider, customerId, sample.change.kind),
+        await settleHeld(
+          store,
+          customerId,
+          key,
+          () => readState(provider, customerId, sample.change.kind),
+          { log, ...(clock === undefined ? {} : { clock }) },
         );
       } catch (error) {
         log.warn({ err: error, key }, 'pending history entries left pending');

@@ -76,6 +76,8 @@ export interface PortalProvider {
   readonly kind: 'sandbox' | 'google';
   /** Reseller name used in 'Not a customer of <name>'. */
   readonly resellerName: string;
+  /** How long a seat change may take with its read-backs; add-licence's deadline covers it. */
+  readonly writeTimeoutMs?: number;
   /** Resolves null for an unknown, malformed or expired token. */
   verifyToken(token: string): Promise<TokenInfo | null>;
   /** Whether the address belongs to a Google account (the e-mail validator). */

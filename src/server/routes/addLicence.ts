@@ -3,25 +3,30 @@ import { API_PATHS, type AddLicenceRequest, type AddLicenceResponse } from '../.
 import { domainOf } from '../../contract/email';
 import { ERROR_TEXT } from '../../contract/errors';
 import { ApiError } from '../apiError';
-import { audit } from '../audit';
+import { audit, type AuditOutcome } from '../audit';
 import { readLiveRoles, requireOwnCustomer } from '../auth/roles';
 import { sessionOf } from '../auth/guard';
 import { seatsKey } from '../history/changeKeys';
-import { recordChange } from '../history/recordChange';
+import { isUnconfirmed, recordChange } from '../history/recordChange';
 import { readState, settleHeld } from '../history/settle';
+import { DEFAULT_PURCHASE_GRACE_MS } from '../limits';
 import { SERVER_TEXT } from '../messages';
 import { checkSeatChange } from '../providers/seatRules';
 import { addLicenceSchema } from '../schemas/addLicence';
+import type { WorkspaceSubscription } from '../providers/provider';
 import { toSubscriptionInfo } from '../subscriptionView';
 import type { RouteContext } from './context';
+
+const HTTP_NOT_FOUND = 404;
 
 // Buying seats: the new total must follow the Reseller API's rules and applies only on top of the
 // total the buyer saw (expectedNumberOfSeats) or, without it, the total read just before. Changes to
 // one subscription run one at a time across instances (docs/deploy.md), each recorded in the history.
 export async function addLicenceRoutes(
   app: FastifyInstance,
-  { provider, store, now }: RouteContext,
+  { provider, store, now, purchaseGraceMs }: RouteContext,
 ): Promise<void> {
+  const clock = () => ({ now: now(), graceMs: purchaseGraceMs ?? DEFAULT_PURCHASE_GRACE_MS });
   app.post<{ Body: AddLicenceRequest }>(
     API_PATHS.addLicence,
     { schema: addLicenceSchema },
@@ -41,23 +46,48 @@ export async function addLicenceRoutes(
       if (customer === null || customer.customerId !== session.customerId) {
         throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.notInDirectory);
       }
-      const key = seatsKey(customer.customerId, subscriptionId);
+      const key = seatsKey(customer.customerId);
+      const view = (subscription: WorkspaceSubscription) =>
+        toSubscriptionInfo(customer, subscription, roles);
 
-      /** The subscription, from the provider's cache unless `fresh`; 404 or 403 when it is not this one. */
-      const readCurrent = async (fresh: boolean) => {
+      /** The subscription, from the provider's cache unless `fresh`; 404, 403 or 409 when it is not this one. */
+      const readCurrent = async (fresh: boolean): Promise<WorkspaceSubscription> => {
         const found = await provider.findWorkspaceSubscription(customer.customerId, { fresh });
         if (found === null) {
           throw new ApiError(404, 'NOT_FOUND', ERROR_TEXT.noSubscription(customer.customerDomain));
         }
-        if (found.subscriptionId !== subscriptionId) {
+        if (found.subscriptionId === subscriptionId) return found;
+        // This instance's cache may hold an id Google has changed since: ask the provider itself.
+        if (!fresh) return readCurrent(true);
+        // An id the portal showed this customer is their subscription's old one (docs/api.md).
+        if (!(await store.knowsSubscriptionId(customer.customerId, subscriptionId))) {
           throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.foreignSubscription);
         }
-        return found;
+        await store.rememberSubscriptionId(customer.customerId, found.subscriptionId);
+        const stale = new ApiError(409, 'ABORTED', SERVER_TEXT.subscriptionIdChanged);
+        stale.extra = { subscription: view(found) };
+        throw stale;
       };
 
-      const { before, changed } = await store.exclusive(key, async () => {
-        await settleHeld(store, customer.customerId, key, () =>
-          readState(provider, customer.customerId, 'licences'),
+      const auditOutcome = (outcome: AuditOutcome, before: number, after: number) =>
+        audit(request.log, {
+          actor: roles.user.email,
+          customerId: customer.customerId,
+          action: 'licence.add',
+          before: { subscriptionId, numberOfSeats: before },
+          after: { subscriptionId, numberOfSeats: after },
+          at: now(),
+          outcome,
+          requestId: request.id,
+        });
+
+      const purchase = store.exclusive(key, async () => {
+        await settleHeld(
+          store,
+          customer.customerId,
+          key,
+          () => readState(provider, customer.customerId, 'licences'),
+          { clock: clock(), log: request.log },
         );
         let current = await readCurrent(false);
         const expected = expectedNumberOfSeats ?? current.numberOfSeats;
@@ -65,8 +95,25 @@ export async function addLicenceRoutes(
         if (current.numberOfSeats !== expected) current = await readCurrent(true);
         checkSeatChange(current, expected, numberOfSeats);
 
+        // Every outcome of the provider's call writes an audit line (docs/api.md, Logs).
+        const apply = async () => {
+          try {
+            const done = await provider.changeSeats(
+              customer.customerId,
+              subscriptionId,
+              expected,
+              numberOfSeats,
+            );
+            auditOutcome('done', expected, done.numberOfSeats);
+            return done;
+          } catch (error) {
+            const refused = error instanceof ApiError && error.code < 500 && !isUnconfirmed(error);
+            auditOutcome(refused ? 'failed' : 'unconfirmed', expected, numberOfSeats);
+            throw error;
+          }
+        };
         // The provider re-reads and applies only on top of `expected`, so that is the total before.
-        const result = await recordChange(
+        return recordChange(
           store,
           {
             customerId: customer.customerId,
@@ -75,22 +122,24 @@ export async function addLicenceRoutes(
             at: now(),
             change: { kind: 'licences', subscriptionId, before: expected, after: numberOfSeats },
           },
-          () => provider.changeSeats(customer.customerId, subscriptionId, expected, numberOfSeats),
+          apply,
           (subscription) => subscription.numberOfSeats,
           request.log,
         );
-        return { before: expected, changed: result };
       });
-
-      audit(request.log, {
-        actor: roles.user.email,
-        customerId: customer.customerId,
-        action: 'licence.add',
-        before: { subscriptionId, numberOfSeats: before },
-        after: { subscriptionId, numberOfSeats: changed.numberOfSeats },
-        at: now(),
-      });
-      return { subscription: toSubscriptionInfo(customer, changed, roles) };
+      let changed: WorkspaceSubscription;
+      try {
+        changed = await purchase;
+      } catch (error) {
+        // Google no longer knows the id this instance had cached: the fresh read says what it became.
+        if (error instanceof ApiError && error.code === HTTP_NOT_FOUND) await readCurrent(true);
+        throw error;
+      }
+      // Google may have given the subscription a new id with the change; the page holds it now.
+      if (changed.subscriptionId !== subscriptionId) {
+        await store.rememberSubscriptionId(customer.customerId, changed.subscriptionId);
+      }
+      return { subscription: view(changed) };
     },
   );
 }

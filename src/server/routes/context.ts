@@ -7,4 +7,6 @@ export interface RouteContext {
   /** The portal's own store: session revocations, the change history and the change locks. */
   store: PortalStore;
   now: () => number;
+  /** How long an unconfirmed purchase may take to show before it is listed as not made. */
+  purchaseGraceMs?: number;
 }

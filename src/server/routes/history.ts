@@ -6,6 +6,7 @@ import { requireSessionOn, sessionOf } from '../auth/guard';
 import { readLiveRoles, requireOwnCustomer, type LiveRoles } from '../auth/roles';
 import { decodeCursor, encodeCursor, toHistoryEntry } from '../history/historyView';
 import { settlePending } from '../history/settle';
+import { DEFAULT_PURCHASE_GRACE_MS } from '../limits';
 import { SERVER_TEXT } from '../messages';
 import { HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX, historySchema } from '../schemas/history';
 import type { RouteContext } from './context';
@@ -42,7 +43,7 @@ function pageSize(raw: string | undefined): number {
 // The change history of the caller's own customer, newest first, one page at a time.
 export async function historyRoutes(
   app: FastifyInstance,
-  { provider, store, now }: RouteContext,
+  { provider, store, now, purchaseGraceMs }: RouteContext,
 ): Promise<void> {
   app.get<{ Querystring: HistoryQuerystring }>(
     API_PATHS.history,
@@ -58,7 +59,10 @@ export async function historyRoutes(
       }
       const kinds = visibleKinds(await readLiveRoles(provider, session), kind);
 
-      await settlePending(store, provider, session.customerId, request.log);
+      await settlePending(store, provider, session.customerId, request.log, {
+        now: now(),
+        graceMs: purchaseGraceMs ?? DEFAULT_PURCHASE_GRACE_MS,
+      });
       // One more than a page says whether an older page exists.
       const records = await store.listHistory({
         customerId: session.customerId,

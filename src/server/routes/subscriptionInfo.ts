@@ -46,7 +46,7 @@ async function readOrganisation(provider: PortalProvider, user: DirectoryUser) {
 // Sign-in: the identity provider's token proves who the caller is; the answer starts the session.
 export async function subscriptionInfoRoutes(
   app: FastifyInstance,
-  { provider, now }: RouteContext,
+  { provider, store, now }: RouteContext,
 ): Promise<void> {
   app.get<{ Querystring: { email: string } }>(
     API_PATHS.subscriptionInfo,
@@ -69,6 +69,8 @@ export async function subscriptionInfoRoutes(
       const user = await managedAccount(provider, tokenInfo, typed, lookup);
       const { customer, subscription, delegate } = await readOrganisation(provider, user);
 
+      // The id this page will send back; Google may change it before then (docs/api.md, add-licence).
+      await store.rememberSubscriptionId(customer.customerId, subscription.subscriptionId);
       startSession(
         request,
         reply,

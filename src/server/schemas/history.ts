@@ -1,4 +1,4 @@
-import { HISTORY_KINDS } from '../../contract/history';
+import { HISTORY_KINDS, HISTORY_STATES } from '../../contract/history';
 import { idField } from './common';
 
 /** Entries per page of GET /api/history (src/contract/history.ts). */
@@ -17,7 +17,7 @@ const historyEntry = {
     at: { type: 'string' },
     actor: { type: 'string' },
     requestId: { type: 'string' },
-    state: { type: 'string', enum: ['done', 'pending'] },
+    state: { type: 'string', enum: HISTORY_STATES },
     kind: { type: 'string', enum: HISTORY_KINDS },
     before: { type: 'integer' },
     after: { type: 'integer' },

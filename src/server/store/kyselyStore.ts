@@ -1,6 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { toHistoryRecord, toHistoryRow } from './historyRows';
-import type { ChangeLocks, PortalStore, StoreDialect } from './portalStore';
+import {
+  UNSETTLED_STATES,
+  type ChangeLocks,
+  type PortalStore,
+  type StoreDialect,
+} from './portalStore';
 import type { PortalDatabase } from './schema';
 
 // The one implementation of PortalStore: Kysely writes the same queries for SQLite and PostgreSQL;
@@ -74,14 +79,22 @@ export function createKyselyStore(
       await db.updateTable('history').set({ state: 'failed' }).where('id', '=', id).execute();
     },
 
+    async markChange(id, state) {
+      await db.updateTable('history').set({ state }).where('id', '=', id).execute();
+    },
+
     async pendingChanges(customerId) {
       const rows = await db
         .selectFrom('history')
         .selectAll()
         .where('customer_id', '=', customerId)
-        // A literal, as in the partial index history_pending: SQLite can choose that index for a
-        // bound value only by preparing the statement again on every run (openStore.ts keeps it).
-        .where('state', '=', sql.lit('pending'))
+        // Literals, as in the partial index history_unsettled: SQLite can choose that index for
+        // bound values only by preparing the statement again on every run (openStore.ts keeps it).
+        .where(
+          'state',
+          'in',
+          UNSETTLED_STATES.map((state) => sql.lit(state)),
+        )
         .orderBy('id', 'asc')
         .execute();
       return rows.map(toHistoryRecord);
@@ -98,6 +111,24 @@ export function createKyselyStore(
       if (olderThan !== null) query = query.where('id', '<', olderThan);
       const rows = await query.orderBy('id', 'desc').limit(limit).execute();
       return rows.map(toHistoryRecord);
+    },
+
+    async rememberSubscriptionId(customerId, subscriptionId) {
+      await db
+        .insertInto('subscription_ids')
+        .values({ customer_id: customerId, subscription_id: subscriptionId })
+        .onConflict((conflict) => conflict.columns(['customer_id', 'subscription_id']).doNothing())
+        .execute();
+    },
+
+    async knowsSubscriptionId(customerId, subscriptionId) {
+      const row = await db
+        .selectFrom('subscription_ids')
+        .select('subscription_id')
+        .where('customer_id', '=', customerId)
+        .where('subscription_id', '=', subscriptionId)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     close: closeAll,

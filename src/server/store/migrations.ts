@@ -66,11 +66,45 @@ function initialSchema(dialect: StoreDialect): Migration {
   };
 }
 
+/** Unconfirmed purchases are settled like pending ones; the subscription ids shown to each customer. */
+function unconfirmedAndSubscriptionIds(): Migration {
+  return {
+    async up(db: AnyDatabase) {
+      await db.schema
+        .createIndex('history_unsettled')
+        .on('history')
+        .column('customer_id')
+        .where(sql.ref('state'), 'in', [sql.lit('pending'), sql.lit('unconfirmed')])
+        .execute();
+      await db.schema.dropIndex('history_pending').execute();
+      await db.schema
+        .createTable('subscription_ids')
+        .addColumn('customer_id', 'text', (column) => column.notNull())
+        .addColumn('subscription_id', 'text', (column) => column.notNull())
+        .addPrimaryKeyConstraint('subscription_ids_key', ['customer_id', 'subscription_id'])
+        .execute();
+    },
+    async down(db: AnyDatabase) {
+      await db.schema.dropTable('subscription_ids').execute();
+      await db.schema.dropIndex('history_unsettled').execute();
+      await db.schema
+        .createIndex('history_pending')
+        .on('history')
+        .column('customer_id')
+        .where(sql.ref('state'), '=', 'pending')
+        .execute();
+    },
+  };
+}
+
 /** Every migration in order; the names sort in the order they run. */
 export function portalMigrations(dialect: StoreDialect): MigrationProvider {
   return {
     async getMigrations() {
-      return { '0001_sessions_and_history': initialSchema(dialect) };
+      return {
+        '0001_sessions_and_history': initialSchema(dialect),
+        '0002_unconfirmed_and_subscription_ids': unconfirmedAndSubscriptionIds(),
+      };
     },
   };
 }

@@ -7,8 +7,15 @@ import type { HistoryKind } from '../../contract/history';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
-/** pending: written before the provider was called; done: it answered; failed: it refused. */
-export type RecordState = 'pending' | 'done' | 'failed';
+/**
+ * pending: written before the provider was called; done: it answered, or its state shows the change;
+ * failed: it refused (never listed); unconfirmed: the provider could not confirm it (504 UNKNOWN) and
+ * its state does not show it yet; not-made: its state never showed it within the grace period.
+ */
+export type RecordState = 'pending' | 'done' | 'failed' | 'unconfirmed' | 'not-made';
+
+/** States an entry can still leave: settled from the provider's state (history/settle.ts). */
+export const UNSETTLED_STATES = ['pending', 'unconfirmed'] as const;
 
 export interface LicenceChange {
   kind: 'licences';
@@ -77,8 +84,14 @@ export interface PortalStore extends ChangeLocks {
   completeChange(id: number, after: number | readonly string[]): Promise<void>;
   /** The provider refused the change, or it never happened: failed (never listed). */
   failChange(id: number): Promise<void>;
-  /** A customer's entries still pending, oldest first. */
+  /** The change may have happened but was not seen, or was never seen within the grace period. */
+  markChange(id: number, state: 'unconfirmed' | 'not-made'): Promise<void>;
+  /** A customer's entries still pending or unconfirmed, oldest first. */
   pendingChanges(customerId: string): Promise<HistoryRecord[]>;
+  /** Notes a subscription id the portal showed the customer (Google changes ids on updates). */
+  rememberSubscriptionId(customerId: string, subscriptionId: string): Promise<void>;
+  /** Whether the portal has shown the customer this subscription id. */
+  knowsSubscriptionId(customerId: string, subscriptionId: string): Promise<boolean>;
   /** A page of a customer's done and pending entries of the given kinds, newest first. */
   listHistory(query: HistoryPageQuery): Promise<HistoryRecord[]>;
 

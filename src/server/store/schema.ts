@@ -21,7 +21,7 @@ export interface HistoryTable {
   customer_id: string;
   /** HistoryKind: licences, licence-delegate or support-delegate. */
   kind: string;
-  /** pending (provider not yet answered), done, or failed (refused; never listed). */
+  /** pending, done, failed (refused; never listed), unconfirmed or not-made (store/portalStore.ts). */
   state: string;
   actor: string;
   request_id: string;
@@ -38,7 +38,14 @@ export interface HistoryTable {
   members_after: string | null;
 }
 
+/** Subscription ids the portal has shown each customer: Google changes an id when it updates one. */
+export interface SubscriptionIdTable {
+  customer_id: string;
+  subscription_id: string;
+}
+
 export interface PortalDatabase {
   revoked_sessions: RevokedSessionTable;
   history: HistoryTable;
+  subscription_ids: SubscriptionIdTable;
 }

@@ -1,5 +1,10 @@
 import { isJsonObject } from '../../../contract/json';
-import type { HistoryEntry, HistoryPage, HistoryState } from '../../../contract/history';
+import {
+  HISTORY_STATES,
+  type HistoryEntry,
+  type HistoryPage,
+  type HistoryState,
+} from '../../../contract/history';
 
 // A history answer is checked before it reaches the state: anything else is a readable failure.
 
@@ -12,7 +17,7 @@ function readEntry(value: unknown): HistoryEntry | null {
   const { id, at, actor, requestId, state, kind } = value;
   if (!isText(id) || !isText(at) || Number.isNaN(Date.parse(at))) return null;
   if (!isText(actor) || !isText(requestId)) return null;
-  if (state !== 'done' && state !== 'pending') return null;
+  if (!HISTORY_STATES.includes(state as HistoryState)) return null;
   const base = { id, at, actor, requestId, state: state as HistoryState };
   if (kind === 'licences') {
     const { before, after } = value;

@@ -1,4 +1,4 @@
-import type { HistoryEntry, HistoryKind } from '../../../contract/history';
+import type { HistoryEntry, HistoryKind, HistoryState } from '../../../contract/history';
 
 // A history entry in words, for the table and the CSV alike.
 
@@ -40,3 +40,13 @@ export function whenInWords(at: string, timeZone?: string, locale?: string): str
     timeZone,
   }).format(new Date(at));
 }
+
+/** The mark beside an entry that is not plainly done (docs/behaviour.md 4.28); none for done. */
+export const STATE_WORDS: Readonly<Record<Exclude<HistoryState, 'done'>, string>> = {
+  // Written before the provider was asked; not yet known to have happened.
+  pending: 'Pending',
+  // Google did not confirm the purchase and does not show it yet; it may still go through.
+  unconfirmed: 'Not confirmed yet',
+  // Google never showed it within the grace period (UNCONFIRMED_PURCHASE_GRACE_MS).
+  'not-made': 'Not made',
+};

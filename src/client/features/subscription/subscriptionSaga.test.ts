@@ -253,6 +253,49 @@ describe('adding licences (docs/behaviour.md 4 Adding licences, docs/api.md, doc
     expect(storeState.subscription.purchase.status).toBe('idle');
   });
 
+  it('takes the fresh subscription a 409 carries when Google gave it a new id; nothing is bought', async () => {
+    const message =
+      'Google gave the subscription a new id while you were adding licenses, so nothing was bought. The page now shows the subscription as it is; check the total and try again.';
+    const fresh = { ...user, subscriptionId: 'sub-acme-renewed', numberOfSeats: 21 };
+    const { saga } = run(
+      {
+        http: {
+          [ADD_LICENCE]: {
+            status: 409,
+            body: { subscription: fresh, error: { code: 409, status: 'ABORTED', message } },
+          },
+        },
+      },
+      signedIn(),
+    );
+    const { storeState } = await saga
+      .dispatch(addLicencesRequested({ seats: 3 }))
+      .dispatch(addLicencesConfirmed())
+      .put(errorDialogShown({ message }))
+      .not.put.actionType(addLicencesSucceeded.type)
+      .silentRun(RUN_MS);
+    expect(storeState.errors.dialogMessage).toBe(message);
+    expect(storeState.subscription.user).toEqual(fresh);
+    expect(storeState.subscription.purchase.status).toBe('idle');
+  });
+
+  it("shows a purchase Google did not confirm as the server's 504 UNKNOWN message, and keeps the total", async () => {
+    const message =
+      "Google's Reseller API did not confirm the purchase in time, so it may have gone through. Reload the page to see the current total before trying again.";
+    const { saga } = run(
+      { http: { [ADD_LICENCE]: apiError(504, 'UNKNOWN', message) } },
+      signedIn(),
+    );
+    const { storeState } = await saga
+      .dispatch(addLicencesRequested({ seats: 3 }))
+      .dispatch(addLicencesConfirmed())
+      .put(errorDialogShown({ message }))
+      .put(addLicencesFailed())
+      .silentRun(RUN_MS);
+    expect(storeState.errors.dialogMessage).toBe(message);
+    expect(storeState.subscription.user).toEqual(user);
+  });
+
   it.each([
     ['a network failure', networkFailure],
     ['an HTML page', { status: 500, body: '<html>oops</html>' }],

@@ -17,6 +17,7 @@ import {
   subscriptionRequested,
 } from '../../events/portalEvents';
 import type { SagaContext } from '../../app/sagaContext';
+import { isHttpFailure } from '../../services/httpFailure';
 import type { HttpFailure } from '../../services/types';
 import { addLicencesErrorMessage } from './addLicencesError';
 import { subscriptionFailureEntry } from './subscriptionFailure';
@@ -28,6 +29,7 @@ import {
   addLicencesFailed,
   addLicencesSkipped,
   addLicencesSucceeded,
+  freshSubscriptionReceived,
   subscriptionFailed,
   subscriptionLoaded,
   successDialogClosed,
@@ -119,6 +121,9 @@ export function* addLicences(): SagaIterator {
   } catch (failure) {
     yield put(errorDialogShown({ message: addLicencesErrorMessage(failure) }));
     yield put(addLicencesFailed());
+    // A 409 after Google renewed the subscription's id carries the fresh view (docs/api.md).
+    const fresh = isHttpFailure(failure) ? answeredSubscription(failure.body) : null;
+    if (fresh !== null) yield put(freshSubscriptionReceived(fresh));
     return;
   }
   // The spec does not read the answer; the contract's subscription is used when it is whole.

@@ -52,6 +52,13 @@ const subscriptionSlice = createSlice({
     addLicencesFailed(state) {
       state.purchase = { status: 'idle', seatsToAdd: 0 };
     },
+    /**
+     * A refused purchase came with the subscription as it is now (Google gave it a new id;
+     * docs/behaviour.md 8.7): the dashboard shows it, so the next purchase uses the new id.
+     */
+    freshSubscriptionReceived(state, action: PayloadAction<SubscriptionInfo>) {
+      state.user = action.payload;
+    },
     /** A confirmed purchase with nothing sensible to buy: nothing is sent and the form comes back. */
     addLicencesSkipped(state) {
       state.purchase = { status: 'idle', seatsToAdd: 0 };
@@ -75,6 +82,7 @@ export const {
   addLicencesSucceeded,
   addLicencesFailed,
   addLicencesSkipped,
+  freshSubscriptionReceived,
   successDialogClosed,
 } = subscriptionSlice.actions;
 export const subscriptionReducer = subscriptionSlice.reducer;

@@ -73,7 +73,14 @@ export type Fault =
   /** Drops the connection without an answer and changes nothing. */
   | 'reset'
   /** The call takes effect, then its answer is lost: hangs, drops, or answers 503. */
-  | { applyThen: 'hang' | 'reset' | 503 };
+  | { applyThen: 'hang' | 'reset' | 503 }
+  /** Google is slow: the call takes effect and is answered only after this long. */
+  | { slowMs: number }
+  /**
+   * Google's front end answers 503 or 504 (or nothing) while its backend applies the call later:
+   * after `afterMs`, or when the test calls applyHeldChanges().
+   */
+  | { applyLater: { afterMs?: number; answer: 'hang' | 503 | 504 } };
 
 interface Injection {
   method: string;
@@ -143,6 +150,9 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
   const injected: Injection[] = [];
   const calls: FakeCall[] = [];
   const sockets = new Set<Socket>();
+  /** Calls whose effect comes later: held until applyHeldChanges(), or on a timer. */
+  const heldChanges: (() => void)[] = [];
+  const laterTimers = new Set<NodeJS.Timeout>();
   let rootUrl = '';
   // The scopes the reseller's Admin console delegates to the service account; tests withdraw some.
   const delegatedScopes = [
@@ -333,6 +343,28 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
         finish(errorInfoError(fault.errorInfo, service, fault.metadata, fault.retryAfterSeconds));
         return;
       }
+      if ('slowMs' in fault) {
+        await sleep(fault.slowMs);
+        finish(handle(method, url, token, body));
+        return;
+      }
+      if ('applyLater' in fault) {
+        const { afterMs, answer } = fault.applyLater;
+        const apply = () => {
+          handle(method, url, token, body);
+        };
+        if (afterMs === undefined) heldChanges.push(apply);
+        else {
+          const timer = setTimeout(() => {
+            laterTimers.delete(timer);
+            apply();
+          }, afterMs);
+          laterTimers.add(timer);
+        }
+        if (answer === 'hang') return;
+        finish(googleError(answer === 503 ? 'backendError' : 'deadlineExceeded'));
+        return;
+      }
       if ('reason' in fault) {
         finish(googleError(fault.reason, fault.message, fault.retryAfterSeconds));
         return;
@@ -425,6 +457,17 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     roundTrips(from = 0): number {
       return sequentialRoundTrips(calls.slice(from));
     },
+    /** Google's backend finishes the calls held by an applyLater fault without afterMs. */
+    applyHeldChanges() {
+      for (const apply of heldChanges.splice(0)) apply();
+    },
+    /**
+     * Google updates the subscription and gives it a new id (the Reseller API reference: a
+     * subscriptionId changes when a subscription is updated); the old id is then unknown (404).
+     */
+    renewSubscriptionId(subscriptionId: string, newId: string) {
+      subscription(subscriptionId).subscriptionId = newId;
+    },
     /** Another admin changes the seats behind the portal's back. */
     setSeats(subscriptionId: string, numberOfSeats: number) {
       subscription(subscriptionId).numberOfSeats = numberOfSeats;
@@ -475,6 +518,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
       state.memberLagReads = reads;
     },
     async close() {
+      for (const timer of laterTimers) clearTimeout(timer);
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await dns?.close();

@@ -7,11 +7,14 @@ import { isDailyLimit, isTransient, readFailure } from './googleFailure';
 // has a time limit, shortened to what the API request's deadline leaves; reads are tried again with
 // backoff (honouring Retry-After) while time allows; writes are never repeated blindly.
 
-/** Per-call options googleapis passes to gaxios, and fetch's signal for the hand-made calls. */
+/**
+ * Per-call options googleapis passes to gaxios, and fetch's signal for the hand-made calls. No
+ * `timeout`: gaxios would join it to the signal with AbortSignal.any, whose timer Node 20 can
+ * collect as garbage, leaving a hung call to wait for the request's deadline instead.
+ */
 export interface CallLimits {
-  timeout: number;
-  /** The request's deadline signal, when the call runs inside an API request. */
-  signal?: AbortSignal;
+  /** Aborted at the call's own limit (TimeoutError) or when the request's deadline passes. */
+  signal: AbortSignal;
 }
 
 /** A read is tried at most this often. */
@@ -30,21 +33,46 @@ const MS_PER_SECOND = 1000;
  */
 export const DEADLINE_MARGIN_MS = 100;
 
+/**
+ * A signal aborted after `ms` with a TimeoutError, or with `outer`'s reason when that comes first.
+ * The timer's callback holds the controller, so the limit holds until it fires, whatever is collected.
+ */
+export function limitSignal(ms: number, outer?: AbortSignal): AbortSignal {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The Google call timed out.', 'TimeoutError')),
+    ms,
+  );
+  // A call that ended long ago must not keep a closing process alive.
+  timer.unref();
+  controller.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  if (outer !== undefined) {
+    if (outer.aborted) controller.abort(outer.reason);
+    else {
+      outer.addEventListener('abort', () => controller.abort(outer.reason), {
+        once: true,
+        signal: controller.signal,
+      });
+    }
+  }
+  return controller.signal;
+}
+
 /** The time limits of a call starting now; throws 504 when the request's deadline has passed. */
 export function callLimits(callTimeoutMs: number): CallLimits {
   const deadline = currentDeadline();
-  if (deadline === undefined) return { timeout: callTimeoutMs };
+  if (deadline === undefined) return { signal: limitSignal(callTimeoutMs) };
   const left = deadline.at - Date.now();
   if (left <= 0 || deadline.signal.aborted) {
     throw new ApiError(504, 'DEADLINE_EXCEEDED', SERVER_TEXT.deadlineExceeded);
   }
-  return { timeout: Math.min(callTimeoutMs, left + DEADLINE_MARGIN_MS), signal: deadline.signal };
+  const timeout = Math.min(callTimeoutMs, left + DEADLINE_MARGIN_MS);
+  return { signal: limitSignal(timeout, deadline.signal) };
 }
 
-/** One signal for fetch: the call's own timeout and the request's deadline, whichever is first. */
+/** fetch's signal for a call: its own limit and the request's deadline, whichever is first. */
 export function signalOf(limits: CallLimits): AbortSignal {
-  const timeout = AbortSignal.timeout(limits.timeout);
-  return limits.signal === undefined ? timeout : AbortSignal.any([limits.signal, timeout]);
+  return limits.signal;
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {

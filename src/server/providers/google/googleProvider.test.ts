@@ -576,7 +576,7 @@ describe('changeSeats', () => {
   ] as const)(
     'is never repeated: when %s after the change, a read-back confirms it',
     async (_case, applyThen) => {
-      const quick = open({ callTimeoutMs: 300 });
+      const quick = open({ callTimeoutMs: 300, writeTimeoutMs: 1000 });
       fake.failNext('POST', CHANGE_SEATS, { applyThen });
       await expect(quick.changeSeats('C0acme001', 'sub-acme-001', 20, 24)).resolves.toMatchObject({
         numberOfSeats: 24,
@@ -585,17 +585,52 @@ describe('changeSeats', () => {
     },
   );
 
-  it('is never repeated: when the change did not happen, 503 says so and nothing is bought', async () => {
-    fake.failNext('POST', CHANGE_SEATS, 'reset');
-    const error = await failure(provider.changeSeats('C0acme001', 'sub-acme-001', 20, 24));
-    expect(error).toMatchObject({
-      code: 503,
-      message: SERVER_TEXT.changeNotApplied("Google's Reseller API"),
+  it("waits for a slow changeSeats within the write's own limit, not a read's", async () => {
+    const writes = open({ callTimeoutMs: 200, writeTimeoutMs: 3000 });
+    fake.failNext('POST', CHANGE_SEATS, { slowMs: 600 });
+    await expect(writes.changeSeats('C0acme001', 'sub-acme-001', 20, 24)).resolves.toMatchObject({
+      numberOfSeats: 24,
     });
     expect(callsTo('POST', CHANGE_SEATS)).toHaveLength(1);
-    expect(
-      fake.state.subscriptions.find((s) => s.subscriptionId === 'sub-acme-001')?.numberOfSeats,
-    ).toBe(20);
+  });
+
+  it.each([503, 504] as const)(
+    'reads back with backoff while Google applies a change it answered %i to a moment later',
+    async (answer) => {
+      const writes = open({ callTimeoutMs: 300, writeTimeoutMs: 5000 });
+      fake.failNext('POST', CHANGE_SEATS, { applyLater: { afterMs: 700, answer } });
+      await expect(writes.changeSeats('C0acme001', 'sub-acme-001', 20, 24)).resolves.toMatchObject({
+        numberOfSeats: 24,
+      });
+      expect(callsTo('POST', CHANGE_SEATS)).toHaveLength(1);
+      expect(callsTo('GET', /\/subscriptions\/sub-acme-001$/).length).toBeGreaterThan(2);
+    },
+  );
+
+  it('a purchase not seen within the write limit is 504 UNKNOWN: it may still go through', async () => {
+    const writes = open({ callTimeoutMs: 200, writeTimeoutMs: 800 });
+    fake.failNext('POST', CHANGE_SEATS, { applyLater: { answer: 'hang' } });
+    const error = await failure(writes.changeSeats('C0acme001', 'sub-acme-001', 20, 24));
+    expect(error).toMatchObject({
+      code: 504,
+      status: 'UNKNOWN',
+      message: SERVER_TEXT.purchaseUnconfirmed,
+    });
+    expect(callsTo('POST', CHANGE_SEATS)).toHaveLength(1);
+    // Google's backend finishes it afterwards: the purchase did go through.
+    fake.applyHeldChanges();
+    expect(fake.state.subscriptions.find((s) => s.subscriptionId === 'sub-acme-001')).toMatchObject(
+      { numberOfSeats: 24 },
+    );
+  });
+
+  it("answers UNKNOWN before the request's deadline, not the deadline's own 504", async () => {
+    const writes = open({ callTimeoutMs: 200 });
+    fake.failNext('POST', CHANGE_SEATS, 'hang');
+    const error = await failure(
+      withDeadline(1500, () => writes.changeSeats('C0acme001', 'sub-acme-001', 20, 24)),
+    );
+    expect(error).toMatchObject({ code: 504, status: 'UNKNOWN' });
   });
 
   it('a quota refusal of the change itself is not repeated either', async () => {

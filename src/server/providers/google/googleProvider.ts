@@ -7,15 +7,13 @@ import { ERROR_TEXT } from '../../../contract/errors';
 import { DIRECTORY_SCOPE } from '../../../contract/limits';
 import { ApiError } from '../../apiError';
 import { SERVER_TEXT } from '../../messages';
-import type { Customer, DirectoryUser, PortalProvider, WorkspaceSubscription } from '../provider';
+import type { Customer, DirectoryUser, PortalProvider } from '../provider';
 import { DEFAULT_SEAT_POLICY } from '../seatPolicy';
-import { checkSeatChange, staleTotal } from '../seatRules';
 import { callLimits, signalOf, withReadRetries, type CallLimits } from './googleCalls';
 import { createDelegateGroups } from './delegateGroups';
 import {
   isAdminSdkAccessOff,
   isForbidden,
-  isLostAnswer,
   readFailure,
   upstreamError,
   type GoogleFailure,
@@ -24,6 +22,7 @@ import { createMxLookup } from './mxLookup';
 import { GOOGLE_DEFAULTS, type GoogleProviderOptions } from './options';
 import { readPhoto } from './directoryPhoto';
 import { createResellerTokens } from './credentials';
+import { createSeatWrites } from './seatWrites';
 import { DEFAULT_WORKSPACE_SKU_IDS } from '../skus';
 import { chooseWorkspaceSubscription, toWorkspaceSubscription } from './subscriptionChoice';
 import { fetchTokenInfo, GOOGLE_TOKENINFO_URL } from './tokenInfo';
@@ -122,11 +121,15 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
     });
 
   /** One call as the reseller admin; a token Google no longer accepts is exchanged once more. */
-  async function asReseller<T>(scope: string, call: (auth: MethodOptions) => Promise<T>) {
+  async function asReseller<T>(
+    scope: string,
+    call: (auth: MethodOptions) => Promise<T>,
+    limits: () => CallLimits = () => callLimits(callTimeoutMs),
+  ) {
     for (let renewed = false; ; renewed = true) {
       const token = await serviceAccount.accessToken([scope], signalOf(callLimits(callTimeoutMs)));
       try {
-        return await call(withToken(callLimits(callTimeoutMs), token));
+        return await call(withToken(limits(), token));
       } catch (error) {
         if (renewed || readFailure(error).status !== 401) throw error;
         serviceAccount.forget([scope]);
@@ -295,93 +298,22 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
     });
   }
 
-  async function readSubscription(
-    customerId: string,
-    subscriptionId: string,
-  ): Promise<WorkspaceSubscription> {
-    try {
-      const { data } = await readAsReseller(GOOGLE_SCOPES.resellerOrders, (auth) =>
-        reseller.subscriptions.get({ customerId, subscriptionId }, auth),
-      );
-      return toWorkspaceSubscription(data, policy);
-    } catch (error) {
-      const failure = readFailure(error);
-      if (failure.status === 404) {
-        throw new ApiError(
-          404,
-          'NOT_FOUND',
-          `Subscription ${subscriptionId} of customer ${customerId} was not found.`,
-        );
-      }
-      throw upstreamError(failure, SERVICES.reseller);
-    }
-  }
+  const writeTimeoutMs = options.writeTimeoutMs ?? GOOGLE_DEFAULTS.writeTimeoutMs;
+  const seatWrites = createSeatWrites({
+    reseller,
+    policy,
+    callTimeoutMs,
+    writeTimeoutMs,
+    service: SERVICES.reseller,
+    asReseller: (call, limits) => asReseller(GOOGLE_SCOPES.resellerOrders, call, limits),
+    findFresh: (customerId) => provider.findWorkspaceSubscription(customerId, { fresh: true }),
+    forget: (customerId) => cache.drop(cacheKeys.subscriptions(customerId)),
+  });
 
-  /**
-   * A write whose answer was lost may still have happened: read back and decide. `happened` says
-   * whether the state now is the one the write asked for; `otherwise` is thrown when it is not.
-   */
-  async function decideAfterLostAnswer<T>(
-    failure: GoogleFailure,
-    service: string,
-    readBack: () => Promise<T | undefined>,
-  ): Promise<T> {
-    let outcome: T | undefined;
-    try {
-      outcome = await readBack();
-    } catch (error) {
-      if (error instanceof ApiError && error.code < 500) throw error;
-      // The read-back failed too: the change may or may not have happened.
-      throw upstreamError(failure, service);
-    }
-    if (outcome === undefined) {
-      throw new ApiError(503, 'UNAVAILABLE', SERVER_TEXT.changeNotApplied(service));
-    }
-    return outcome;
-  }
-
-  /** Only a lost answer is worth reading back; a deadline that passed leaves no time to. */
-  const mayHaveHappened = (failure: GoogleFailure) =>
-    isLostAnswer(failure) && failure.lost !== 'deadline' && !failure.serviceAccount;
-
-  // Serialises seat changes per subscription in this process, so the re-read below sees the last write.
-  const seatQueues = new Map<string, Promise<unknown>>();
-
-  async function applySeatChange(
-    customerId: string,
-    subscriptionId: string,
-    expectedCurrent: number,
-    newTotal: number,
-  ): Promise<WorkspaceSubscription> {
-    // Google's changeSeats has no precondition, so the check happens just before it.
-    const current = await readSubscription(customerId, subscriptionId);
-    checkSeatChange(current, expectedCurrent, newTotal);
-    try {
-      // A write: never tried again automatically (a repeat could buy twice).
-      const { data } = await asReseller(GOOGLE_SCOPES.resellerOrders, (auth) =>
-        reseller.subscriptions.changeSeats(
-          { customerId, subscriptionId, requestBody: { numberOfSeats: newTotal } },
-          auth,
-        ),
-      );
-      return toWorkspaceSubscription(data, policy);
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      const failure = readFailure(error);
-      if (failure.status === 400) throw new ApiError(400, 'INVALID_ARGUMENT', failure.message);
-      if (!mayHaveHappened(failure)) throw upstreamError(failure, SERVICES.reseller);
-      return decideAfterLostAnswer(failure, SERVICES.reseller, async () => {
-        const after = await readSubscription(customerId, subscriptionId);
-        if (after.numberOfSeats === newTotal) return after;
-        if (after.numberOfSeats === expectedCurrent) return undefined;
-        throw staleTotal(expectedCurrent, after.numberOfSeats);
-      });
-    }
-  }
-
-  return {
+  const provider: PortalProvider = {
     kind: 'google',
     resellerName: options.resellerName,
+    writeTimeoutMs,
 
     async verifyToken(token) {
       // A sign-in's next calls need the service account's tokens: exchange them meanwhile.
@@ -446,20 +378,8 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
       return toWorkspaceSubscription(chosen, policy);
     },
 
-    async changeSeats(customerId, subscriptionId, expectedCurrent, newTotal) {
-      const queueKey = `${customerId}/${subscriptionId}`;
-      const previous = seatQueues.get(queueKey) ?? Promise.resolve();
-      const change = previous
-        .catch(() => undefined)
-        .then(() => applySeatChange(customerId, subscriptionId, expectedCurrent, newTotal))
-        .finally(() => cache.drop(cacheKeys.subscriptions(customerId)));
-      seatQueues.set(queueKey, change);
-      try {
-        return await change;
-      } finally {
-        if (seatQueues.get(queueKey) === change) seatQueues.delete(queueKey);
-      }
-    },
+    changeSeats: (customerId, subscriptionId, expectedCurrent, newTotal) =>
+      seatWrites.changeSeats(customerId, subscriptionId, expectedCurrent, newTotal),
 
     listDelegates: (kind, customerId, read) =>
       delegateGroups.listDelegates(kind, customerId, read?.fresh === true),
@@ -494,4 +414,5 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
       serviceAccount.clear();
     },
   };
+  return provider;
 }

@@ -38,6 +38,7 @@ it('reads a complete configuration, with the documented defaults', () => {
     mxTimeoutMs: 3000,
     cacheTtlMs: 15000,
     cacheMaxEntries: 5000,
+    writeTimeoutMs: 60000,
   });
 });
 

@@ -42,6 +42,8 @@ export interface GoogleProviderOptions {
   dnsServers?: string[];
   /** Time limit of one Google call (default 8000 ms). */
   callTimeoutMs?: number;
+  /** Time limit of a seat change and its read-backs together (default 60000 ms). */
+  writeTimeoutMs?: number;
   /** Time limit of one MX lookup (default 3000 ms). */
   mxTimeoutMs?: number;
   /** How long customers, subscription lists and delegate lists are reused (default 15000 ms; 0: never). */
@@ -71,6 +73,7 @@ export const GOOGLE_ENV = {
   delegateGroupTemplate: 'DELEGATE_GROUP_TEMPLATE',
   workspaceSkuIds: 'WORKSPACE_SKU_IDS',
   callTimeoutMs: 'GOOGLE_CALL_TIMEOUT_MS',
+  writeTimeoutMs: 'GOOGLE_WRITE_TIMEOUT_MS',
   mxTimeoutMs: 'MX_LOOKUP_TIMEOUT_MS',
   cacheTtlMs: 'GOOGLE_CACHE_TTL_MS',
   cacheMaxEntries: 'GOOGLE_CACHE_MAX_ENTRIES',
@@ -83,6 +86,7 @@ export const GOOGLE_ENV = {
 
 export const GOOGLE_DEFAULTS = {
   callTimeoutMs: 8000,
+  writeTimeoutMs: 60_000,
   mxTimeoutMs: 3000,
   cacheTtlMs: 15_000,
   cacheMaxEntries: 5000,
@@ -92,6 +96,8 @@ const GROUP_PLACEHOLDERS = ['{kind}', '{customerId}'] as const;
 const MAX_PORT = 65_535;
 /** Longer than any sensible wait; a typo of an extra zero is caught. */
 const MAX_TIMEOUT_MS = 120_000;
+/** A purchase waited for longer than this would leave the buyer staring at a spinner. */
+const MAX_WRITE_TIMEOUT_MS = 300_000;
 const MAX_CACHE_TTL_MS = 600_000;
 /** Far above what one instance serves; a typo of extra digits is caught. */
 const MAX_CACHE_ENTRIES = 1_000_000;
@@ -279,6 +285,13 @@ export function readGoogleOptions(env: NodeJS.ProcessEnv): GoogleProviderOptions
       GOOGLE_DEFAULTS.callTimeoutMs,
       1,
       MAX_TIMEOUT_MS,
+    ),
+    writeTimeoutMs: readMs(
+      env,
+      GOOGLE_ENV.writeTimeoutMs,
+      GOOGLE_DEFAULTS.writeTimeoutMs,
+      1,
+      MAX_WRITE_TIMEOUT_MS,
     ),
     mxTimeoutMs: readMs(
       env,

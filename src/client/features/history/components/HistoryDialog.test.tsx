@@ -90,6 +90,30 @@ describe('the Change History dialog', () => {
     ).toHaveAttribute('datetime', '2030-01-15T09:00:00.000Z');
   });
 
+  it('marks a purchase Google has not confirmed, and one it never made, in words', async () => {
+    const view = renderDashboard({
+      http: {
+        'GET /api/history': ok({
+          entries: [
+            licenceEntry({ id: '9', state: 'unconfirmed' }),
+            licenceEntry({ id: '8', state: 'not-made' }),
+          ],
+          nextCursor: null,
+        }),
+      },
+    });
+    const dialog = await openHistory(view);
+    const table = await within(dialog).findByRole('table');
+    const what = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[2]?.textContent);
+    expect(what).toEqual([
+      'Added 5 licenses (20 → 25)' + 'Not confirmed yet',
+      'Added 5 licenses (20 → 25)' + 'Not made',
+    ]);
+  });
+
   it('pages with the server cursor: Next page, Previous page', async () => {
     const view = renderDashboard({ http: { 'GET /api/history': historyServer } });
     const dialog = await openHistory(view);

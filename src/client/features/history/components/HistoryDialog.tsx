@@ -4,7 +4,7 @@ import { useEffect, useId } from 'react';
 import type { HistoryEntry, HistoryKind } from '../../../../contract/history';
 import { saveTextFile } from '../../../services/download';
 import type { HistoryState } from '../historySlice';
-import { entryInWords, KIND_CHOICES, whenInWords } from '../historyWords';
+import { entryInWords, KIND_CHOICES, STATE_WORDS, whenInWords } from '../historyWords';
 
 export const HISTORY_DIALOG_TITLE = 'Change History';
 const ALL = 'all';
@@ -35,9 +35,8 @@ const columns: TableColumnsType<HistoryEntry> = [
     render: (_value, entry) => (
       <>
         {entryInWords(entry)}
-        {entry.state === 'pending' && (
-          // Written before the provider was asked; not yet known to have happened (docs/api.md).
-          <Tag style={{ marginInlineStart: 8 }}>Pending</Tag>
+        {entry.state !== 'done' && (
+          <Tag style={{ marginInlineStart: 8 }}>{STATE_WORDS[entry.state]}</Tag>
         )}
       </>
     ),

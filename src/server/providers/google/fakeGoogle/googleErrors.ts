@@ -20,6 +20,7 @@ export type GoogleReason =
   | 'authError'
   | 'required'
   | 'backendError'
+  | 'deadlineExceeded'
   | 'internalError';
 
 interface ReasonShape {
@@ -64,6 +65,12 @@ export const REASONS: Readonly<Record<GoogleReason, ReasonShape>> = {
   },
   required: { code: 401, domain: 'global', message: 'Login Required.' },
   backendError: { code: 503, domain: 'global', message: 'Backend Error' },
+  // Google's canonical DEADLINE_EXCEEDED: its front end gave up while the backend may still finish.
+  deadlineExceeded: {
+    code: 504,
+    domain: 'global',
+    message: 'Deadline expired before operation could complete.',
+  },
   internalError: { code: 500, domain: 'global', message: 'Internal Error' },
 };
 
@@ -77,6 +84,7 @@ const STATUS_WORDS: Readonly<Record<number, string>> = {
   429: 'RESOURCE_EXHAUSTED',
   500: 'INTERNAL',
   503: 'UNAVAILABLE',
+  504: 'DEADLINE_EXCEEDED',
 };
 
 export interface GoogleErrorBody {

@@ -1,0 +1,239 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { API_PATHS, TOKEN_HEADER } from '../../contract/api';
+import type { HistoryEntry, HistoryPage } from '../../contract/history';
+import { SIGN_IN_SCOPES } from '../../contract/limits';
+import type { SubscriptionInfo } from '../../contract/subscription';
+import { buildApp } from '../app';
+import { readConfig } from '../config';
+import { DEFAULT_PURCHASE_GRACE_MS } from '../limits';
+import { createLogger } from '../logger';
+import { SERVER_TEXT } from '../messages';
+import {
+  fakeGoogleEnv,
+  startFakeGoogle,
+  type FakeGoogle,
+} from '../providers/google/fakeGoogle.testing';
+import { createGoogleProvider, readGoogleOptions } from '../providers/google';
+import type { PortalProvider } from '../providers/provider';
+import { readSeatPolicy } from '../providers/seatPolicy';
+import { createSqliteStore } from '../store/openStore';
+import type { PortalStore } from '../store/portalStore';
+import { Browser, errorOf } from '../testing/portalHarness';
+
+// Purchases in google mode against the fake Google's latency (docs/api.md, POST /api/add-licence):
+// Google's answer comes late, is a 503 or 504, or never comes, while its backend applies the change;
+// and Google changes a subscription's id when it updates it.
+
+const SESSION_SECRET = 'a-session-secret-of-at-least-thirty-two-characters';
+const ACME = { customerId: 'C0acme001', subscriptionId: 'sub-acme-001' };
+const CHANGE_SEATS = /\/changeSeats$/;
+const RENEWED_ID = 'sub-acme-renewed';
+/** Short limits, so a purchase Google never confirms is decided within a test. */
+const LIMITS = { GOOGLE_CALL_TIMEOUT_MS: '300', GOOGLE_WRITE_TIMEOUT_MS: '1500' };
+
+let fake: FakeGoogle;
+let provider: PortalProvider;
+let store: PortalStore;
+let app: FastifyInstance;
+let baseUrl: string;
+let clock: number;
+let logLines: Record<string, unknown>[];
+
+async function start(env: Record<string, string> = {}, requestDeadlineMs?: number) {
+  const all = { ...fakeGoogleEnv(fake, SESSION_SECRET), LOG_LEVEL: 'info', ...LIMITS, ...env };
+  provider = createGoogleProvider({ ...readGoogleOptions(all), seatPolicy: readSeatPolicy(all) });
+  const opened = createSqliteStore(':memory:');
+  await opened.migrate();
+  store = opened.store;
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(JSON.parse(chunk.toString('utf8')) as Record<string, unknown>);
+      done();
+    },
+  });
+  app = buildApp({
+    config: readConfig(all),
+    provider,
+    store,
+    logger: createLogger('info', sink),
+    now: () => clock,
+    ...(requestDeadlineMs === undefined ? {} : { requestDeadlineMs }),
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  baseUrl = `http://127.0.0.1:${address.port}`;
+}
+
+beforeEach(async () => {
+  fake = await startFakeGoogle();
+  clock = Date.now();
+  logLines = [];
+});
+
+afterEach(async () => {
+  await app.close();
+  await provider.close();
+  await store.close();
+  await fake.close();
+});
+
+async function signIn(email: string): Promise<Browser> {
+  const browser = new Browser(baseUrl);
+  const answer = await browser.get<SubscriptionInfo>(
+    `${API_PATHS.subscriptionInfo}?email=${encodeURIComponent(email)}`,
+    { [TOKEN_HEADER]: fake.issueToken(email, SIGN_IN_SCOPES) },
+  );
+  expect(answer.status).toBe(200);
+  return browser;
+}
+
+const buy = (browser: Browser, subscriptionId = ACME.subscriptionId) =>
+  browser.post<{ subscription?: SubscriptionInfo }>(API_PATHS.addLicence, {
+    customerId: ACME.customerId,
+    subscriptionId,
+    numberOfSeats: 24,
+    expectedNumberOfSeats: 20,
+  });
+
+async function history(browser: Browser): Promise<HistoryEntry[]> {
+  const answer = await browser.get<HistoryPage>(`/api/history?customer=${ACME.customerId}`);
+  expect(answer.status).toBe(200);
+  return answer.body.entries;
+}
+
+/** ACME's Workspace subscription in the fake, under its first id or the one Google gave it. */
+const seats = () =>
+  fake.state.subscriptions.find((s) => [ACME.subscriptionId, RENEWED_ID].includes(s.subscriptionId))
+    ?.numberOfSeats;
+
+const audits = () =>
+  logLines
+    .filter((line) => line.audit === true)
+    .map((line) => [
+      line.action,
+      line.outcome,
+      (line.after as { numberOfSeats: number }).numberOfSeats,
+    ]);
+
+describe("purchases that survive Google's latency", () => {
+  it('a change Google applies a moment after answering 503 is bought, listed done and audited', async () => {
+    await start();
+    const admin = await signIn('admin@acme.example');
+    fake.failNext('POST', CHANGE_SEATS, { applyLater: { afterMs: 600, answer: 503 } });
+    const answer = await buy(admin);
+    expect(answer.status).toBe(200);
+    expect(answer.body.subscription?.numberOfSeats).toBe(24);
+    expect(fake.calls.filter((c) => c.method === 'POST' && CHANGE_SEATS.test(c.path))).toHaveLength(
+      1,
+    );
+    expect(await history(admin)).toEqual([expect.objectContaining({ after: 24, state: 'done' })]);
+    expect(audits()).toEqual([['licence.add', 'done', 24]]);
+  });
+
+  it("the add-licence deadline covers the write's limit: a slow Google is waited for past the usual deadline", async () => {
+    await start({ GOOGLE_WRITE_TIMEOUT_MS: '3000' }, 1000);
+    const admin = await signIn('admin@acme.example');
+    fake.failNext('POST', CHANGE_SEATS, { slowMs: 1500 });
+    const answer = await buy(admin);
+    expect(answer.status).toBe(200);
+    expect(answer.body.subscription?.numberOfSeats).toBe(24);
+  });
+
+  it('an unconfirmed purchase is 504 UNKNOWN, listed unconfirmed, then done once Google shows it', async () => {
+    await start();
+    const admin = await signIn('admin@acme.example');
+    fake.failNext('POST', CHANGE_SEATS, { applyLater: { answer: 504 } });
+    const answer = await buy(admin);
+    expect(answer.status).toBe(504);
+    expect(errorOf(answer)).toEqual({
+      code: 504,
+      status: 'UNKNOWN',
+      message: SERVER_TEXT.purchaseUnconfirmed,
+    });
+    expect(await history(admin)).toEqual([
+      expect.objectContaining({ after: 24, state: 'unconfirmed' }),
+    ]);
+
+    fake.applyHeldChanges();
+    expect(await history(admin)).toEqual([expect.objectContaining({ after: 24, state: 'done' })]);
+    expect(audits()).toEqual([
+      ['licence.add', 'unconfirmed', 24],
+      ['licence.add', 'done', 24],
+    ]);
+  });
+
+  it('a purchase never seen within the grace period is listed not-made, never hidden as failed', async () => {
+    await start();
+    const admin = await signIn('admin@acme.example');
+    fake.failNext('POST', CHANGE_SEATS, 'hang');
+    expect((await buy(admin)).status).toBe(504);
+    clock += DEFAULT_PURCHASE_GRACE_MS - 1;
+    expect((await history(admin)).map((entry) => entry.state)).toEqual(['unconfirmed']);
+    clock += 1;
+    expect((await history(admin)).map((entry) => entry.state)).toEqual(['not-made']);
+    expect(seats()).toBe(20);
+    expect(audits()).toEqual([
+      ['licence.add', 'unconfirmed', 24],
+      ['licence.add', 'not-made', 24],
+    ]);
+  });
+
+  it('a purchase Google refuses is failed: not listed, and audited as failed', async () => {
+    await start();
+    const admin = await signIn('admin@acme.example');
+    fake.failNext('POST', CHANGE_SEATS, { reason: 'invalid', message: 'Invalid seat count.' });
+    expect((await buy(admin)).status).toBe(400);
+    expect(await history(admin)).toEqual([]);
+    expect(audits()).toEqual([['licence.add', 'failed', 24]]);
+  });
+});
+
+describe('subscription ids that Google changes', () => {
+  it('an add with the old id is 409 ABORTED with the fresh view, and nothing is bought', async () => {
+    await start();
+    const admin = await signIn('admin@acme.example');
+    fake.renewSubscriptionId(ACME.subscriptionId, RENEWED_ID);
+    const answer = await buy(admin);
+    expect(answer.status).toBe(409);
+    expect(errorOf(answer)).toEqual({
+      code: 409,
+      status: 'ABORTED',
+      message: SERVER_TEXT.subscriptionIdChanged,
+    });
+    expect(answer.body.subscription).toEqual(
+      expect.objectContaining({ subscriptionId: RENEWED_ID, numberOfSeats: 20 }),
+    );
+    expect(seats()).toBe(20);
+
+    // The fresh view's id buys.
+    const again = await buy(admin, RENEWED_ID);
+    expect(again.status).toBe(200);
+    expect(seats()).toBe(24);
+  });
+
+  it("an id the portal never showed this customer stays a 403, and shows nothing of the customer's", async () => {
+    await start();
+    const admin = await signIn('admin@acme.example');
+    fake.renewSubscriptionId(ACME.subscriptionId, RENEWED_ID);
+    const answer = await buy(admin, 'sub-flex-001');
+    expect(answer.status).toBe(403);
+    expect(answer.text).not.toContain(RENEWED_ID);
+  });
+
+  it('pending history under the old id still settles', async () => {
+    await start();
+    const admin = await signIn('admin@acme.example');
+    await store.recordIntent({
+      customerId: ACME.customerId,
+      actor: 'licences@acme.example',
+      requestId: 'request-of-the-other-instance',
+      at: clock,
+      change: { kind: 'licences', subscriptionId: ACME.subscriptionId, before: 20, after: 24 },
+    });
+    fake.setSeats(ACME.subscriptionId, 24);
+    fake.renewSubscriptionId(ACME.subscriptionId, RENEWED_ID);
+    expect(await history(admin)).toEqual([expect.objectContaining({ after: 24, state: 'done' })]);
+  });
+});
