@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { ApiError } from './apiError';
 import { answerClientError } from './clientError';
 import { guardApiRoutes } from './auth/guard';
+import { decorateCookieSecurity } from './auth/sessionCookies';
 import type { ServerConfig, TrustProxy } from './config';
 import { helmetOptions } from './contentSecurity';
 import { DEFAULT_REQUEST_DEADLINE_MS, installRequestDeadline } from './deadline';
@@ -85,6 +86,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   });
 
   app.decorateRequest('portalSession', null);
+  app.decorateRequest('sessionHolder', null);
+  // Google mode always sets __Host- Secure cookies; the sandbox when reached over https (docs/security.md).
+  decorateCookieSecurity(app, config.provider === 'google');
   installErrorHandling(app);
   // The hooks every request runs take a callback, not a promise: they never wait for anything.
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -142,7 +146,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     api.removeContentTypeParser('text/plain');
     installRequestDeadline(api, options.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS);
     // Every route that is not open gets a session hook (and XSRF for changes): auth/guard.ts.
-    api.addHook('onRoute', guardApiRoutes(now, routeContext.store));
+    api.addHook('onRoute', guardApiRoutes(now, routeContext.store, provider));
     await api.register(healthRoutes);
     await api.register(emailValidatorRoutes, routeContext);
     await api.register(subscriptionInfoRoutes, routeContext);

@@ -1,13 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PATHS, TOKEN_HEADER } from '../../contract/api';
 import { domainOf } from '../../contract/email';
 import { ERROR_TEXT } from '../../contract/errors';
 import type { SubscriptionInfo } from '../../contract/subscription';
 import { ApiError } from '../apiError';
 import { readDelegateRoles } from '../auth/roles';
-import { startSession } from '../auth/session';
+import { isSessionEnded } from '../auth/guard';
+import { readSession, startSession } from '../auth/session';
 import { SERVER_TEXT } from '../messages';
 import type { DirectoryUser, PortalProvider } from '../providers/provider';
+import type { PortalStore } from '../store/portalStore';
 import { subscriptionInfoSchema } from '../schemas/subscriptionInfo';
 import { toSubscriptionInfo } from '../subscriptionView';
 import type { RouteContext } from './context';
@@ -46,10 +48,26 @@ async function readOrganisation(provider: PortalProvider, user: DirectoryUser) {
   return { customer: found, subscription: chosen, delegate: settled(delegate) };
 }
 
+/**
+ * Sign-in rotates the session (docs/security.md): the live session of the incoming cookie, whoever's it
+ * is, is revoked as the new one is made, so a copy taken at an earlier reload stops working.
+ */
+async function revokeIncomingSession(request: FastifyRequest, store: PortalStore, at: number) {
+  const incoming = readSession(request, at);
+  if (incoming === null || (await isSessionEnded(store, incoming))) return;
+  await store.revokeSession(incoming.sid, incoming.exp, at);
+}
+
+/** The new session's issue time: after the person's last sign-out, even on a clock that is behind. */
+async function issueTime(store: PortalStore, person: string, at: number): Promise<number> {
+  const signedOutAt = await store.personSignedOutAt(person);
+  return signedOutAt === null || signedOutAt < at ? at : signedOutAt + 1;
+}
+
 // Sign-in: the identity provider's token proves who the caller is; the answer starts the session.
 export async function subscriptionInfoRoutes(
   app: FastifyInstance,
-  { provider, now, rateLimit }: RouteContext,
+  { provider, store, now, rateLimit }: RouteContext,
 ): Promise<void> {
   app.get<{ Querystring: { email: string } }>(
     API_PATHS.subscriptionInfo,
@@ -71,7 +89,22 @@ export async function subscriptionInfoRoutes(
       }
       const { customer, subscription, delegate } = await readOrganisation(provider, user);
 
-      startSession(request, reply, { email: user.email, customerId: customer.customerId }, now());
+      const at = now();
+      const [issuedAt] = await Promise.all([
+        issueTime(store, user.email, at),
+        revokeIncomingSession(request, store, at),
+      ]);
+      startSession(
+        request,
+        reply,
+        {
+          email: user.email,
+          customerId: customer.customerId,
+          tokenExpiresAt: tokenInfo.expiresAt,
+          issuedAt,
+        },
+        at,
+      );
       return toSubscriptionInfo(customer, subscription, {
         user,
         isAdmin: user.isAdmin,

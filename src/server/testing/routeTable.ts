@@ -1,14 +1,15 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { hasSessionHook, isOpenApiRoute } from '../auth/guard';
+import { hasHolderHook, hasSessionHook, isOpenApiRoute } from '../auth/guard';
 
 // The app's route table as Fastify will run it: every route with the session hook, if any, among its
-// own onRequest hooks. The API scope's guard adds those hooks while routes are registered, so the
+// own onRequest hooks, and the session holder's check among its preHandler hooks. The API scope's guard adds those hooks while routes are registered, so the
 // table is read after the app is ready.
 
 export interface RouteRecord {
   method: string;
   url: string;
   sessionHook: boolean;
+  holderHook: boolean;
 }
 
 /** Starts recording; call it before the app is ready, read the table after. */
@@ -23,6 +24,7 @@ export function recordRoutes(app: FastifyInstance): () => RouteRecord[] {
         method: String(method),
         url: route.url,
         sessionHook: hasSessionHook(route),
+        holderHook: hasHolderHook(route),
       })),
     );
 }
@@ -36,5 +38,13 @@ export function unguardedApiRoutes(routes: readonly RouteRecord[]): string[] {
   return routes
     .filter((route) => isApiRoute(route) && !isOpenApiRoute(route.method, route.url))
     .filter((route) => !route.sessionHook)
+    .map((route) => `${route.method} ${route.url}`);
+}
+
+/** Signed-in API routes without the check that the live user still belongs to the session's customer. */
+export function unheldApiRoutes(routes: readonly RouteRecord[]): string[] {
+  return routes
+    .filter((route) => isApiRoute(route) && !isOpenApiRoute(route.method, route.url))
+    .filter((route) => !route.holderHook)
     .map((route) => `${route.method} ${route.url}`);
 }

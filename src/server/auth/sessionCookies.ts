@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sessionCookieNames, type SessionCookieNames } from '../../contract/api';
+
+// Which names and flags the session's cookies take (docs/security.md, Cookies): __Host- and Secure
+// whenever the portal is reached over https, and always in google mode; the sandbox over plain http
+// keeps plain names, since a browser there drops a Secure or __Host- cookie.
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Google mode: the cookies are __Host- and Secure even on a request that looks like http. */
+    alwaysSecureCookies: boolean;
+  }
+}
+
+export interface SessionCookies {
+  names: SessionCookieNames;
+  secure: boolean;
+}
+
+/** Set once on the app (app.ts); every route scope inherits it. */
+export function decorateCookieSecurity(app: FastifyInstance, alwaysSecure: boolean): void {
+  app.decorate('alwaysSecureCookies', alwaysSecure);
+}
+
+/** Whether a page or answer for this request gets the prefixed, Secure cookies. */
+export function usesSecureCookies(alwaysSecure: boolean, request: FastifyRequest): boolean {
+  return alwaysSecure || request.protocol === 'https';
+}
+
+export function sessionCookiesOf(request: FastifyRequest): SessionCookies {
+  const secure = usesSecureCookies(request.server.alwaysSecureCookies, request);
+  return { names: sessionCookieNames(secure), secure };
+}
