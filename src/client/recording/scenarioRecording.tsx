@@ -73,8 +73,15 @@ function downloadScenario(scenario: Scenario, id: string) {
   URL.revokeObjectURL(href);
 }
 
-function scriptReadableCookies(): Record<string, string> {
-  const xsrf = readCookie(document.cookie, XSRF_COOKIE);
+/**
+ * The XSRF cookie of the name the page names (__Host-XSRF-TOKEN over https and in google mode),
+ * kept under the scenario format's one name, XSRF-TOKEN (docs/scenarios.md).
+ */
+export function scriptReadableCookies(
+  cookieText: string,
+  xsrfCookie: string = XSRF_COOKIE,
+): Record<string, string> {
+  const xsrf = readCookie(cookieText, xsrfCookie);
   return xsrf === null ? {} : { [XSRF_COOKIE]: xsrf };
 }
 
@@ -112,7 +119,7 @@ export function setUpScenarioRecording(
     config,
     url: pathOf(router.state.location),
     localStorage: startingLocalStorage(),
-    readCookies: scriptReadableCookies,
+    readCookies: () => scriptReadableCookies(document.cookie, config.xsrfCookie),
     startedAt,
     recordedWith: RECORDED_WITH,
     onChange() {
