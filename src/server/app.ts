@@ -88,7 +88,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.decorateRequest('portalSession', null);
   app.decorateRequest('sessionHolder', null);
   // Google mode always sets __Host- Secure cookies; the sandbox when reached over https (docs/security.md).
-  decorateCookieSecurity(app, config.provider === 'google');
+  decorateCookieSecurity(app, config);
   installErrorHandling(app);
   // The hooks every request runs take a callback, not a promise: they never wait for anything.
   app.addHook('onSend', (request, reply, payload, done) => {

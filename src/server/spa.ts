@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sessionCookieNames } from '../contract/api';
 import { PORTAL_CONFIG_ELEMENT_ID, type PortalConfig } from '../contract/config';
 import { DASHBOARD_PAGE_FILE, PRERENDERED_HOME_FILE } from '../contract/prerender';
-import { usesSecureCookies } from './auth/sessionCookies';
+import { alwaysSecureCookies, usesSecureCookies } from './auth/sessionCookies';
 import type { ServerConfig } from './config';
 import { envelope } from './errorHandler';
 import { HASHED_ASSET_MAX_AGE_SECONDS } from './limits';
@@ -39,11 +39,6 @@ const COMPRESSIBLE_ASSET = /\.(js|css|svg|html|json|txt)(\.br|\.gz)?$/i;
 const SOURCE_MAP = /\.map$/i;
 const SANDBOX_AUTHORIZE_PATH = '/sandbox/oauth/authorize';
 const HTTP_UNAVAILABLE = 503;
-
-/** Google mode always sets the __Host- cookies (auth/sessionCookies.ts); the sandbox over https only. */
-function alwaysSecureCookies(config: ServerConfig): boolean {
-  return config.provider === 'google';
-}
 
 export function portalConfigOf(
   config: ServerConfig,

@@ -112,16 +112,13 @@ export interface NewSession {
   issuedAt: number;
 }
 
-/**
- * Sets the session cookie and the XSRF cookie (__Host- and Secure over https and in google mode) and
- * answers the session they hold.
- */
+/** Sets the session cookie and the XSRF cookie (__Host- and Secure over https and in google mode). */
 export function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   who: NewSession,
   now: number,
-): PortalSession {
+): void {
   const xsrfToken = newXsrfToken();
   const session: PortalSession = {
     sid: newSessionId(),
@@ -141,7 +138,6 @@ export function startSession(
   });
   // Readable by script on purpose: the client echoes it in X-XSRF-TOKEN (docs/api.md).
   reply.setCookie(names.xsrf, xsrfToken, { ...common, httpOnly: false });
-  return session;
 }
 
 /** Clears both cookies (sign-out). */

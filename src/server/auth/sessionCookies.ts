@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessionCookieNames, type SessionCookieNames } from '../../contract/api';
+import type { ServerConfig } from '../config';
 
 // Which names and flags the session's cookies take (docs/security.md, Cookies): __Host- and Secure
 // whenever the portal is reached over https, and always in google mode; the sandbox over plain http
@@ -17,9 +18,14 @@ export interface SessionCookies {
   secure: boolean;
 }
 
+/** Google mode always sets the __Host- Secure cookies; the sandbox only over https. */
+export function alwaysSecureCookies(config: Pick<ServerConfig, 'provider'>): boolean {
+  return config.provider === 'google';
+}
+
 /** Set once on the app (app.ts); every route scope inherits it. */
-export function decorateCookieSecurity(app: FastifyInstance, alwaysSecure: boolean): void {
-  app.decorate('alwaysSecureCookies', alwaysSecure);
+export function decorateCookieSecurity(app: FastifyInstance, config: ServerConfig): void {
+  app.decorate('alwaysSecureCookies', alwaysSecureCookies(config));
 }
 
 /** Whether a page or answer for this request gets the prefixed, Secure cookies. */
