@@ -33,6 +33,11 @@ import { SERVER_TEXT } from '../../src/server/messages';
 import { loadSqliteDriver } from '../../src/server/providers/sandbox/sqliteDriver';
 import { isApiRoute } from '../../src/server/testing/routeTable';
 import {
+  POSTGRES_START_TIMEOUT_MS,
+  startTestPostgres,
+  type TestPostgres,
+} from '../../src/server/testing/testPostgres';
+import {
   Browser,
   errorOf,
   removeDataDir,
@@ -320,6 +325,44 @@ describe('sessions end when they should', () => {
     const again = await portal.signIn('admin@acme.example');
     expect((await again.get(DELEGATES)).status).toBe(200);
     await expectRefused(home);
+  });
+});
+
+describe('sign-out on every instance (two portals on one PostgreSQL)', () => {
+  let postgres: TestPostgres;
+  const portals: Portal[] = [];
+  beforeAll(async () => {
+    postgres = await startTestPostgres();
+  }, POSTGRES_START_TIMEOUT_MS);
+  afterAll(async () => {
+    for (const one of portals) {
+      await one.close();
+      removeDataDir(one.dataDir);
+    }
+    await postgres.stop();
+  }, POSTGRES_START_TIMEOUT_MS);
+
+  it("ends the person's sessions made on the other instance, and copies taken there, at once", async () => {
+    const env = {
+      DATABASE_URL: await postgres.createDatabase('sign_out_everywhere'),
+      SESSION_SECRET: 's'.repeat(40),
+    };
+    const one = await startPortal({ env });
+    portals.push(one);
+    const two = await startPortal({ env });
+    portals.push(two);
+    const office = await one.signIn('admin@acme.example');
+    const home = await two.signIn('admin@acme.example');
+    const copy = two.browser();
+    for (const [name, value] of office.cookies) copy.cookies.set(name, value);
+    for (const browser of [home, copy]) expect((await browser.get(DELEGATES)).status).toBe(200);
+
+    expect((await office.post('/api/sign-out', {})).status).toBe(204);
+    for (const browser of [home, copy]) {
+      const refused = await browser.get(DELEGATES);
+      expect(refused.status).toBe(401);
+      expect(errorOf(refused).message).toBe(ERROR_TEXT.unauthenticated);
+    }
   });
 });
 
