@@ -674,6 +674,20 @@ describe('cookie flags', () => {
       const refused = await planted.get(DELEGATES, overHttps);
       expect(refused.status).toBe(401);
       expect(errorOf(refused).message).toBe(ERROR_TEXT.unauthenticated);
+
+      // Sign-out clears them as they were set: a browser drops a __Host- clearing without Secure.
+      const signedOut = await admin.request('POST', '/api/sign-out', {
+        headers: {
+          'content-type': 'application/json',
+          'x-xsrf-token': admin.cookies.get(HOST_XSRF) ?? '',
+          ...overHttps,
+        },
+        body: '{}',
+      });
+      expect(signedOut.status).toBe(204);
+      for (const name of [HOST_SESSION, HOST_XSRF]) {
+        expect(clearing(signedOut, name)).toMatch(/; Path=\/;.*Secure/i);
+      }
     } finally {
       await proxied.close();
       removeDataDir(proxied.dataDir);
