@@ -5,7 +5,6 @@ import { ERROR_TEXT } from '../../contract/errors';
 import type { SubscriptionInfo } from '../../contract/subscription';
 import { ApiError } from '../apiError';
 import { readDelegateRoles } from '../auth/roles';
-import { isSessionEnded } from '../auth/guard';
 import { readSession, startSession } from '../auth/session';
 import { SERVER_TEXT } from '../messages';
 import type { DirectoryUser, PortalProvider } from '../providers/provider';
@@ -49,13 +48,12 @@ async function readOrganisation(provider: PortalProvider, user: DirectoryUser) {
 }
 
 /**
- * Sign-in rotates the session (docs/security.md): the live session of the incoming cookie, whoever's it
- * is, is revoked as the new one is made, so a copy taken at an earlier reload stops working.
+ * Sign-in rotates the session (docs/security.md): the session of the incoming cookie, whoever's it is,
+ * is revoked as the new one is made, so a copy taken at an earlier reload stops working.
  */
 async function revokeIncomingSession(request: FastifyRequest, store: PortalStore, at: number) {
   const incoming = readSession(request, at);
-  if (incoming === null || (await isSessionEnded(store, incoming))) return;
-  await store.revokeSession(incoming.sid, incoming.exp, at);
+  if (incoming !== null) await store.revokeSession(incoming.sid, incoming.exp, at);
 }
 
 /** The new session's issue time: after the person's last sign-out, even on a clock that is behind. */
