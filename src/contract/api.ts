@@ -61,10 +61,7 @@ export const TOKEN_HEADER = 'x-goog-token';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 export const SESSION_COOKIE = 'portal_session';
-/**
- * Over https and always in google mode both cookies carry this prefix, so the browser takes them only
- * Secure, from this very host, for Path=/: a sibling subdomain cannot plant one (docs/security.md).
- */
+/** Over https and in google mode: no sibling subdomain can plant it (docs/security.md). */
 export const HOST_COOKIE_PREFIX = '__Host-';
 
 /** The session's two cookie names: prefixed when the cookies are Secure (docs/api.md, Conventions). */

@@ -126,10 +126,7 @@ export function servesPrerenderedHome(url: string): boolean {
 export async function spaRoutes(app: FastifyInstance, config: ServerConfig): Promise<void> {
   const startUpCookies = alwaysSecureCookies(config);
 
-  /**
-   * A page of the build with the runtime configuration in it, compressed once for each kind of
-   * cookie; the kind a plain start serves is compressed at start-up, the other on first use.
-   */
+  /** A page with its runtime configuration, compressed once per kind of cookie when needed. */
   const pageReader = (fileName: string) => {
     const file = path.join(config.clientDir, fileName);
     const cached = new Map<boolean, CompressedPage>();

@@ -73,10 +73,7 @@ function downloadScenario(scenario: Scenario, id: string) {
   URL.revokeObjectURL(href);
 }
 
-/**
- * The XSRF cookie of the name the page names (__Host-XSRF-TOKEN over https and in google mode),
- * kept under the scenario format's one name, XSRF-TOKEN (docs/scenarios.md).
- */
+/** The page's XSRF cookie, kept under the format's one name, XSRF-TOKEN (docs/scenarios.md). */
 export function scriptReadableCookies(
   cookieText: string,
   xsrfCookie: string = XSRF_COOKIE,

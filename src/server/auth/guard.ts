@@ -12,8 +12,7 @@ import { readSessionHolder } from './roles';
 import { checkXsrf } from './xsrf';
 import { requireSession, type PortalSession } from './session';
 
-// Request hooks that put the verified session, and the person holding it as the directory knows them
-// now, on the request before any handler runs.
+// Request hooks that put the verified session and its live holder on the request for the handler.
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -101,11 +100,7 @@ export function requireSessionAndXsrf(
 /** The hooks below, told apart like the session hooks. */
 const HOLDER_HOOKS = new WeakSet<object>();
 
-/**
- * For one signed-in route, once its input is valid: the person holding the session, read live, still
- * bears out its claims (the same customer), or a 403 (docs/security.md). Handlers read the person with
- * sessionHolderOf, so no route reads the directory twice.
- */
+/** After validation: the live holder still bears out the session, or 403 (docs/security.md). */
 export function requireSessionHolderOn(provider: PortalProvider): preHandlerAsyncHookHandler {
   const hook: preHandlerAsyncHookHandler = async (request) => {
     request.sessionHolder = await readSessionHolder(provider, sessionOf(request));

@@ -62,11 +62,7 @@ function bearsOut(session: PortalSession, live: LiveClaims): boolean {
   return live.customerId === session.customerId;
 }
 
-/**
- * The person holding the session, read live, still in the directory and still of the session's
- * customer: every signed-in route checks it (auth/guard.ts), so someone moved to another customer
- * keeps nothing of the old one. A 403 otherwise.
- */
+/** The live holder, still of the session's customer: someone moved away keeps nothing (403). */
 export async function readSessionHolder(
   provider: PortalProvider,
   session: PortalSession,

@@ -7,8 +7,7 @@ import { newSessionId, newXsrfToken, xsrfFingerprint } from './xsrf';
 
 // The session (docs/security.md): a signed cookie that says who the caller is and for which customer,
 // until when. Roles are never stored in it; mutating calls re-read them live. Its id lets a new
-// sign-in revoke it, and its issue time lets sign-out end every session of the person at once
-// (docs/api.md, POST /api/sign-out).
+// sign-in revoke it, its issue time lets sign-out end every session of the person (docs/api.md).
 
 export interface PortalSession {
   /** Random id, the key of a revocation record. */

@@ -2,9 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessionCookieNames, type SessionCookieNames } from '../../contract/api';
 import type { ServerConfig } from '../config';
 
-// Which names and flags the session's cookies take (docs/security.md, Cookies): __Host- and Secure
-// whenever the portal is reached over https, and always in google mode; the sandbox over plain http
-// keeps plain names, since a browser there drops a Secure or __Host- cookie.
+// __Host- and Secure over https and in google mode; plain over http, where browsers drop those.
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -10,10 +10,8 @@ import type { RouteContext } from './context';
 
 const HTTP_NO_CONTENT = 204;
 
-// Sign-out (docs/api.md, POST /api/sign-out): every session of the person is ended in the portal
-// store (their 'not before'), so a copied cookie, or one on another device, stops working at once on
-// every instance, and both cookies are cleared. Without a live session there is nothing to end: the
-// cookies are cleared all the same, and so they are when the store fails (503).
+// Sign-out (docs/api.md, POST /api/sign-out): every session of the person ends on every instance;
+// both cookies are cleared, with or without a live session, and when the store fails (503).
 export async function signOutRoutes(
   app: FastifyInstance,
   { store, now }: RouteContext,

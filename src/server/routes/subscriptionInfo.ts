@@ -47,10 +47,7 @@ async function readOrganisation(provider: PortalProvider, user: DirectoryUser) {
   return { customer: found, subscription: chosen, delegate: settled(delegate) };
 }
 
-/**
- * Sign-in rotates the session (docs/security.md): the session of the incoming cookie, whoever's it is,
- * is revoked as the new one is made, so a copy taken at an earlier reload stops working.
- */
+/** Rotation (docs/security.md): a copy of the cookie from an earlier reload stops working. */
 async function revokeIncomingSession(request: FastifyRequest, store: PortalStore, at: number) {
   const incoming = readSession(request, at);
   if (incoming !== null) await store.revokeSession(incoming.sid, incoming.exp, at);

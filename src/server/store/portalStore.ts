@@ -75,17 +75,11 @@ export interface PortalStore extends ChangeLocks {
 
   /** Whether this one session was revoked (a new sign-in replaced it). */
   isSessionRevoked(sessionId: string): Promise<boolean>;
-  /**
-   * One indexed read on every request that reads a session: revoked by its id, or issued no later
-   * than its person's last sign-out.
-   */
+  /** One indexed read per request: revoked by id, or issued by its person's last sign-out. */
   isSessionEnded(session: SessionStanding): Promise<boolean>;
   /** Keeps the revocation until the session's own expiry, and sweeps records already past theirs. */
   revokeSession(sessionId: string, expiresAt: number, now: number): Promise<void>;
-  /**
-   * Ends every session of the person issued until `at`, on every instance (the person's 'not
-   * before'), kept until no such session can still be unexpired; sweeps records past that.
-   */
+  /** The person's 'not before': ends every session of theirs issued until `at`, everywhere. */
   signOutPerson(person: string, at: number): Promise<void>;
   /** The person's 'not before' (epoch ms), or null when they have not signed out lately. */
   personSignedOutAt(person: string): Promise<number | null>;
