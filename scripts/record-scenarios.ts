@@ -20,7 +20,7 @@ import {
   SCENARIO_STORAGE_KEYS,
   type StoredRecording,
 } from '../src/client/recording/recordingStorage';
-import { API_PATHS, XSRF_COOKIE, XSRF_HEADER } from '../src/contract/api';
+import { API_PATHS, sessionCookieNames, XSRF_HEADER } from '../src/contract/api';
 import { TOKEN_LIFETIME_MS } from '../src/contract/limits';
 import { UNAUTHENTICATED_RATE_LIMIT_MAX } from '../src/server/limits';
 import { fakeGoogleEnv, startFakeGoogle } from '../src/server/providers/google/fakeGoogle.testing';
@@ -46,6 +46,8 @@ const EXPIRED_AGO_MS = 60_000;
 const RECORDED_WITH = 'the sandbox, driven by scripts/record-scenarios.ts in headless Chromium';
 const RECORDED_WITH_FAKE_GOOGLE =
   'google mode against the fake Google (as npm run start:fake-google runs it), driven by scripts/record-scenarios.ts in headless Chromium';
+/** The XSRF cookie under either name: __Host- in google mode, plain in the sandbox over http. */
+const XSRF_COOKIE_NAMES = [true, false].map((secure) => sessionCookieNames(secure).xsrf);
 /** How files name the fake Google's origin (its port changes from run to run). */
 const FAKE_GOOGLE_ORIGIN = 'http://fake-google.test/';
 const SESSION_SECRET_BYTES = 48;
@@ -196,11 +198,11 @@ async function otherTab(session: Session, email: string) {
   return {
     async post(pathName: string, body: unknown): Promise<number> {
       return page.evaluate(
-        async ({ pathName, body, cookie, header }) => {
+        async ({ pathName, body, cookies, header }) => {
           const xsrf = document.cookie
             .split(';')
             .map((part) => part.trim().split('='))
-            .find(([name]) => name === cookie)?.[1];
+            .find(([name]) => cookies.includes(name ?? ''))?.[1];
           const response = await fetch(pathName, {
             method: 'POST',
             headers: {
@@ -211,7 +213,7 @@ async function otherTab(session: Session, email: string) {
           });
           return response.status;
         },
-        { pathName, body, cookie: XSRF_COOKIE, header: XSRF_HEADER },
+        { pathName, body, cookies: XSRF_COOKIE_NAMES, header: XSRF_HEADER },
       );
     },
     close: () => context.close(),
@@ -749,7 +751,7 @@ const journeys: Journey[] = [
       await open('/');
       await signInToDashboard(page, ACME.admin);
       // Some cookies were cleared: the session cookie is still sent, its XSRF token is not.
-      await context.clearCookies({ name: XSRF_COOKIE });
+      for (const name of XSRF_COOKIE_NAMES) await context.clearCookies({ name });
       await click(page, page.getByRole('button', { name: 'Sign out' }));
       await page.waitForURL((url) => url.pathname === '/');
       await recordedStep(page, 'log');

@@ -61,3 +61,16 @@ export const TOKEN_HEADER = 'x-goog-token';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 export const SESSION_COOKIE = 'portal_session';
+/** Over https and in google mode: no sibling subdomain can plant it (docs/security.md). */
+export const HOST_COOKIE_PREFIX = '__Host-';
+
+/** The session's two cookie names: prefixed when the cookies are Secure (docs/api.md, Conventions). */
+export interface SessionCookieNames {
+  session: string;
+  xsrf: string;
+}
+
+export function sessionCookieNames(secure: boolean): SessionCookieNames {
+  const prefix = secure ? HOST_COOKIE_PREFIX : '';
+  return { session: `${prefix}${SESSION_COOKIE}`, xsrf: `${prefix}${XSRF_COOKIE}` };
+}

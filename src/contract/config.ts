@@ -19,6 +19,8 @@ export interface PortalConfig {
   helpCentreUrl: string;
   /** Scenario recording switched on by configuration (docs/scenarios.md, In the browser). */
   recording?: boolean;
+  /** The XSRF cookie this page's answers set (docs/api.md, Conventions); XSRF-TOKEN when absent. */
+  xsrfCookie?: string;
 }
 
 export const PORTAL_CONFIG_ELEMENT_ID = 'portal-config';

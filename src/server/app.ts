@@ -6,6 +6,7 @@ import { API_PATHS } from '../contract/api';
 import { ApiError } from './apiError';
 import { answerClientError } from './clientError';
 import { guardApiRoutes } from './auth/guard';
+import { decorateCookieSecurity } from './auth/sessionCookies';
 import type { ServerConfig, TrustProxy } from './config';
 import { helmetOptions } from './contentSecurity';
 import { DEFAULT_REQUEST_DEADLINE_MS, installRequestDeadline } from './deadline';
@@ -87,6 +88,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   });
 
   app.decorateRequest('portalSession', null);
+  app.decorateRequest('sessionHolder', null);
+  // Google mode always sets __Host- Secure cookies; the sandbox when reached over https (docs/security.md).
+  decorateCookieSecurity(app, config);
   installErrorHandling(app);
   // The hooks every request runs take a callback, not a promise: they never wait for anything.
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -154,7 +158,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       [API_PATHS.addLicence]: requestDeadlineMs + (provider.writeTimeoutMs ?? 0),
     });
     // Every route that is not open gets a session hook (and XSRF for changes): auth/guard.ts.
-    api.addHook('onRoute', guardApiRoutes(now, routeContext.store));
+    api.addHook('onRoute', guardApiRoutes(now, routeContext.store, provider));
     // After the guard, so the per-session and per-customer limits count verified sessions only.
     api.addHook('onRoute', shieldApiRoutes(api, config.rateLimit));
     await api.register(healthRoutes);

@@ -5,8 +5,10 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sessionCookieNames } from '../contract/api';
 import { PORTAL_CONFIG_ELEMENT_ID, type PortalConfig } from '../contract/config';
 import { DASHBOARD_PAGE_FILE, PRERENDERED_HOME_FILE } from '../contract/prerender';
+import { alwaysSecureCookies, usesSecureCookies } from './auth/sessionCookies';
 import type { ServerConfig } from './config';
 import { envelope } from './errorHandler';
 import { HASHED_ASSET_MAX_AGE_SECONDS } from './limits';
@@ -38,7 +40,10 @@ const SOURCE_MAP = /\.map$/i;
 const SANDBOX_AUTHORIZE_PATH = '/sandbox/oauth/authorize';
 const HTTP_UNAVAILABLE = 503;
 
-export function portalConfigOf(config: ServerConfig): PortalConfig {
+export function portalConfigOf(
+  config: ServerConfig,
+  secureCookies = alwaysSecureCookies(config),
+): PortalConfig {
   const sandbox = config.provider === 'sandbox';
   // An emulator's popup (docs/configuration-google.md) speaks the sandbox popup's protocol.
   const popupUrl = sandbox ? SANDBOX_AUTHORIZE_PATH : config.signInPopupUrl;
@@ -52,6 +57,8 @@ export function portalConfigOf(config: ServerConfig): PortalConfig {
     supportSiteUrl: config.supportSiteUrl,
     helpCentreUrl: config.helpCentreUrl,
     recording: config.recording,
+    // The client echoes the XSRF cookie of the name this page's answers set (docs/security.md).
+    xsrfCookie: sessionCookieNames(secureCookies).xsrf,
   };
 }
 
@@ -117,18 +124,21 @@ export function servesPrerenderedHome(url: string): boolean {
 }
 
 export async function spaRoutes(app: FastifyInstance, config: ServerConfig): Promise<void> {
-  const portalConfig = portalConfigOf(config);
+  const startUpCookies = alwaysSecureCookies(config);
 
-  /** A page of the build with the runtime configuration in it, compressed once. */
+  /** A page with its runtime configuration, compressed once per kind of cookie when needed. */
   const pageReader = (fileName: string) => {
     const file = path.join(config.clientDir, fileName);
-    let cached: CompressedPage | null = null;
+    const cached = new Map<boolean, CompressedPage>();
     // In development webpack rewrites index.html on every build, so it is read per request.
-    return (): CompressedPage | null => {
-      if (cached !== null && !config.development) return cached;
+    return (secure: boolean = startUpCookies): CompressedPage | null => {
+      const known = cached.get(secure);
+      if (known !== undefined && !config.development) return known;
       if (!existsSync(file)) return null;
-      cached = compressPage(injectPortalConfig(readFileSync(file, 'utf8'), portalConfig));
-      return cached;
+      const portalConfig = portalConfigOf(config, secure);
+      const page = compressPage(injectPortalConfig(readFileSync(file, 'utf8'), portalConfig));
+      cached.set(secure, page);
+      return page;
     };
   };
   const readIndex = pageReader('index.html');
@@ -144,14 +154,15 @@ export async function spaRoutes(app: FastifyInstance, config: ServerConfig): Pro
   }
 
   /** The page of the build made for this route, if there is one (docs/performance.md). */
-  const ownPage = (request: FastifyRequest): CompressedPage | null => {
-    if (servesPrerenderedHome(request.url)) return readPrerenderedHome();
-    if (request.routeOptions.url === PAGE_PATHS.licences) return readDashboardPage();
+  const ownPage = (request: FastifyRequest, secure: boolean): CompressedPage | null => {
+    if (servesPrerenderedHome(request.url)) return readPrerenderedHome(secure);
+    if (request.routeOptions.url === PAGE_PATHS.licences) return readDashboardPage(secure);
     return null;
   };
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const page = ownPage(request) ?? readIndex();
+    const secure = usesSecureCookies(alwaysSecureCookies(config), request);
+    const page = ownPage(request, secure) ?? readIndex(secure);
     if (page === null) return sendClientMissing(request, reply);
     const encoding = pageEncoding(request);
     reply

@@ -22,7 +22,7 @@ const FUZZ_SEED = 20_300_115;
 const FUZZ_TIMEOUT_MS = 400_000;
 /** The sandbox's token endpoint is fuzzed too: it takes a body from anyone. */
 const EXTRA_ROUTES: RouteRecord[] = [
-  { method: 'POST', url: '/sandbox/oauth/token', sessionHook: false },
+  { method: 'POST', url: '/sandbox/oauth/token', sessionHook: false, holderHook: false },
 ];
 
 /** Field names the endpoints know, and some they do not. */

@@ -39,6 +39,16 @@ describe('runtime configuration (docs/api.md, Pages)', () => {
     expect(parsePortalConfig(google)).toEqual(google);
   });
 
+  it('keeps the XSRF cookie name the server chose, and refuses any other name', () => {
+    expect(parsePortalConfig({ ...valid, xsrfCookie: '__Host-XSRF-TOKEN' }).xsrfCookie).toBe(
+      '__Host-XSRF-TOKEN',
+    );
+    expect(parsePortalConfig({ ...valid, xsrfCookie: 'XSRF-TOKEN' }).xsrfCookie).toBe('XSRF-TOKEN');
+    expect(() => parsePortalConfig({ ...valid, xsrfCookie: 'theme' })).toThrow(
+      /xsrfCookie must be one of __Host-XSRF-TOKEN, XSRF-TOKEN/,
+    );
+  });
+
   it('drops unknown fields', () => {
     expect(parsePortalConfig({ ...valid, secret: 'x' })).not.toHaveProperty('secret');
   });

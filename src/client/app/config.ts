@@ -1,3 +1,4 @@
+import { sessionCookieNames } from '../../contract/api';
 import { isJsonObject } from '../../contract/json';
 import { PORTAL_CONFIG_ELEMENT_ID, type PortalConfig } from '../../contract/config';
 
@@ -11,6 +12,20 @@ const URL_FIELDS = ['contactUrl', 'helpdeskUrl', 'supportSiteUrl', 'helpCentreUr
 function requireText(value: unknown, field: string): string {
   if (typeof value !== 'string' || value.trim().length === 0) {
     throw new PortalConfigError(`Portal configuration: ${field} must be a non-empty string.`);
+  }
+  return value;
+}
+
+/** Only the two names the server sets (docs/api.md, Conventions): a page never echoes another cookie. */
+const XSRF_COOKIE_NAMES: readonly string[] = [true, false].map(
+  (secure) => sessionCookieNames(secure).xsrf,
+);
+
+function xsrfCookieName(value: unknown): string {
+  if (typeof value !== 'string' || !XSRF_COOKIE_NAMES.includes(value)) {
+    throw new PortalConfigError(
+      `Portal configuration: xsrfCookie must be one of ${XSRF_COOKIE_NAMES.join(', ')}.`,
+    );
   }
   return value;
 }
@@ -48,6 +63,7 @@ export function parsePortalConfig(value: unknown): PortalConfig {
     }
     config.recording = value.recording;
   }
+  if (value.xsrfCookie !== undefined) config.xsrfCookie = xsrfCookieName(value.xsrfCookie);
   return config;
 }
 

@@ -8,7 +8,11 @@ import type { AppStore } from '../app/store';
 import { createFakeServices, FAKE_ACCESS_TOKEN, ok } from '../test/fakeServices';
 import { sampleSubscription } from '../test/sampleSubscription';
 import { SCENARIO_STORAGE_KEYS, type StoredRecording } from './recordingStorage';
-import { setUpScenarioRecording, type ScenarioRecordingSetUp } from './scenarioRecording';
+import {
+  scriptReadableCookies,
+  setUpScenarioRecording,
+  type ScenarioRecordingSetUp,
+} from './scenarioRecording';
 
 // The recorder as QA meets it in the browser: on only when the server allows it, recording the
 // person's events on accessible names beside the intents they produced, the sagas' actions and
@@ -307,4 +311,15 @@ it('downloads the scenario as a JSON file, e-mail addresses pseudonymised unless
   await waitFor(() =>
     expect(JSON.stringify(window.portalScenario?.current())).not.toContain('Download'),
   );
+});
+
+describe('the XSRF cookie the recorder notices', () => {
+  it('reads the one the page names, __Host-XSRF-TOKEN over https, under the format’s one name', () => {
+    const text = 'XSRF-TOKEN=planted; __Host-XSRF-TOKEN=genuine; theme=dark';
+    expect(scriptReadableCookies(text, '__Host-XSRF-TOKEN')).toEqual({ 'XSRF-TOKEN': 'genuine' });
+    expect(scriptReadableCookies('theme=dark; XSRF-TOKEN=plain')).toEqual({
+      'XSRF-TOKEN': 'plain',
+    });
+    expect(scriptReadableCookies('theme=dark', '__Host-XSRF-TOKEN')).toEqual({});
+  });
 });

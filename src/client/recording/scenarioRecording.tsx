@@ -73,8 +73,12 @@ function downloadScenario(scenario: Scenario, id: string) {
   URL.revokeObjectURL(href);
 }
 
-function scriptReadableCookies(): Record<string, string> {
-  const xsrf = readCookie(document.cookie, XSRF_COOKIE);
+/** The page's XSRF cookie, kept under the format's one name, XSRF-TOKEN (docs/scenarios.md). */
+export function scriptReadableCookies(
+  cookieText: string,
+  xsrfCookie: string = XSRF_COOKIE,
+): Record<string, string> {
+  const xsrf = readCookie(cookieText, xsrfCookie);
   return xsrf === null ? {} : { [XSRF_COOKIE]: xsrf };
 }
 
@@ -117,7 +121,7 @@ export function setUpScenarioRecording(
     config,
     url: pathOf(router.state.location),
     localStorage: startingLocalStorage(),
-    readCookies: scriptReadableCookies,
+    readCookies: () => scriptReadableCookies(document.cookie, config.xsrfCookie),
     startedAt,
     recordedWith: RECORDED_WITH,
     onChange() {

@@ -20,7 +20,7 @@ function createIdentity(config: PortalConfig): IdentityService {
 
 export function createServices(config: PortalConfig, navigate: Navigate): Services {
   return {
-    http: createHttpService({ takeEarlyAnswer }),
+    http: createHttpService({ takeEarlyAnswer, xsrfCookie: config.xsrfCookie }),
     identity: createIdentity(config),
     storage: createStorageService(),
     browser: createBrowserService(navigate),

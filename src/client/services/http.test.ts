@@ -39,6 +39,19 @@ describe('http service (docs/api.md, docs/api.md, Error envelope)', () => {
     expect(JSON.parse(init?.body ?? '')).toEqual({ email: 'a@acme.example', action: 'add' });
   });
 
+  it('echoes the XSRF cookie the page names: __Host-XSRF-TOKEN over https, never a planted plain one', async () => {
+    const { fetch, calls } = fakeFetch(200, '{}');
+    const secureCookies =
+      'XSRF-TOKEN=planted; __Host-XSRF-TOKEN=genuine%3D; __Host-portal_session=s';
+    const http = createHttpService({
+      fetch,
+      readCookies: () => secureCookies,
+      xsrfCookie: '__Host-XSRF-TOKEN',
+    });
+    await http.post('/api/add-licence', {});
+    expect(calls[0]?.[1].headers['X-XSRF-TOKEN']).toBe('genuine=');
+  });
+
   it('sends an empty X-XSRF-TOKEN when the cookie is missing, so the server refuses cleanly', async () => {
     const { fetch, calls } = fakeFetch(200, '{}');
     await createHttpService({ fetch, readCookies: () => '' }).post('/api/add-licence', {});

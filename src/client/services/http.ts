@@ -19,6 +19,8 @@ export interface HttpServiceOptions {
   fetch?: FetchLike;
   /** Where cookies are read from; document.cookie in the browser. */
   readCookies?: () => string;
+  /** The XSRF cookie's name the server chose for this page (__Host-XSRF-TOKEN over https); XSRF-TOKEN by default. */
+  xsrfCookie?: string;
   /** The answer to the same request sent before this service existed, if any (src/client/early.ts). */
   takeEarlyAnswer?: (request: PortalRequest) => ReturnType<FetchLike> | undefined;
 }
@@ -89,6 +91,7 @@ export function createHttpService(options: HttpServiceOptions = {}): HttpService
   const doFetch: FetchLike = options.fetch ?? ((url, init) => window.fetch(url, init));
   const readCookies = options.readCookies ?? (() => document.cookie);
   const takeEarlyAnswer = options.takeEarlyAnswer ?? (() => undefined);
+  const xsrfCookie = options.xsrfCookie ?? XSRF_COOKIE;
 
   function postRequest(url: string, body: unknown): PortalRequest {
     return {
@@ -98,7 +101,7 @@ export function createHttpService(options: HttpServiceOptions = {}): HttpService
         headers: {
           Accept: 'application/json',
           'Content-Type': 'application/json',
-          [XSRF_HEADER]: readCookie(readCookies(), XSRF_COOKIE) ?? '',
+          [XSRF_HEADER]: readCookie(readCookies(), xsrfCookie) ?? '',
         },
         body: JSON.stringify(body),
         credentials: 'same-origin',

@@ -1,4 +1,4 @@
-import { SESSION_COOKIE, XSRF_COOKIE } from '../../contract/api';
+import { SESSION_COOKIE, TOKEN_HEADER, XSRF_COOKIE } from '../../contract/api';
 import { ERROR_TEXT } from '../../contract/errors';
 import { SESSION_LIFETIME_MS } from '../../contract/limits';
 import {
@@ -14,8 +14,9 @@ import {
   type TestPostgres,
 } from '../testing/testPostgres';
 
-// POST /api/sign-out against listening portals: the session is revoked in the portal store, both
-// cookies are cleared, and a copied cookie stops working at once, on every instance of one store.
+// POST /api/sign-out against listening portals: every session of the person is ended in the portal
+// store, both cookies are cleared, and a copied cookie or another device's session stops working at
+// once, on every instance of one store.
 
 const ACME = 'C0acme001';
 const delegatesUrl = `/api/licence-delegate?customer=${ACME}`;
@@ -83,11 +84,13 @@ describe('POST /api/sign-out on one portal', () => {
     expect(subscription?.numberOfSeats).toBe(20);
   });
 
-  it('ends only the session signed out, not the same person’s other sessions', async () => {
+  it('ends every session of the person, on every device, and no one else’s', async () => {
     const office = await portal.signIn('admin@acme.example');
     const home = await portal.signIn('admin@acme.example');
+    const colleague = await portal.signIn('licences@acme.example');
     expect((await office.post('/api/sign-out', {})).status).toBe(204);
-    expect((await home.get(delegatesUrl)).status).toBe(200);
+    expect((await home.get(delegatesUrl)).status).toBe(401);
+    expect((await colleague.get(`/api/history?customer=${ACME}`)).status).toBe(200);
   });
 
   it('accepts no body at all, and refuses a body with fields', async () => {
@@ -135,21 +138,32 @@ describe('POST /api/sign-out on one portal', () => {
     expect((await tampered.post('/api/sign-out', {}, { xsrf: null })).status).toBe(204);
   });
 
-  it('keeps the revocation until the session would have expired, then sweeps it', async () => {
+  it('keeps the sign-out until every session it ended would have expired, then sweeps it', async () => {
     const admin = await portal.signIn('admin@acme.example');
-    const sid = String(claimsOf(admin).sid);
+    const signedOutAt = portal.clock.now;
     const thief = copyOf(portal, admin);
     expect((await admin.post('/api/sign-out', {})).status).toBe(204);
-    expect(await portal.store.isSessionRevoked(sid)).toBe(true);
+    expect(await portal.store.personSignedOutAt('admin@acme.example')).toBe(signedOutAt);
 
     portal.clock.advance(SESSION_LIFETIME_MS - 1);
     expect((await thief.get(delegatesUrl)).status).toBe(401);
     portal.clock.advance(1);
-    // Expired anyway: the next sign-out sweeps the record, and the cookie stays refused.
-    const next = await portal.signIn('admin@acme.example');
+    // Expired anyway: the next sign-out (anyone's) sweeps the record, and the cookie stays refused.
+    const next = await portal.signIn('staff@acme.example');
     expect((await next.post('/api/sign-out', {})).status).toBe(204);
-    expect(await portal.store.isSessionRevoked(sid)).toBe(false);
+    expect(await portal.store.personSignedOutAt('admin@acme.example')).toBeNull();
     expect((await thief.get(delegatesUrl)).status).toBe(401);
+  });
+
+  it('revokes the session a new sign-in replaces, until that session would have expired', async () => {
+    const admin = await portal.signIn('admin@acme.example');
+    const replaced = String(claimsOf(admin).sid);
+    const signIn = await admin.get('/api/subscription-info?email=admin@acme.example', {
+      [TOKEN_HEADER]: portal.token('admin@acme.example'),
+    });
+    expect(signIn.status).toBe(200);
+    expect(await portal.store.isSessionRevoked(replaced)).toBe(true);
+    expect(await portal.store.isSessionRevoked(String(claimsOf(admin).sid))).toBe(false);
   });
 
   it('keeps a sign-out across a restart', async () => {
@@ -197,10 +211,14 @@ describe('POST /api/sign-out with two portals on one PostgreSQL', () => {
 
     const admin = await one.signIn('admin@acme.example');
     const elsewhere = copyOf(two, admin);
+    const otherDevice = await two.signIn('admin@acme.example');
     expect((await elsewhere.get(delegatesUrl)).status).toBe(200);
+    expect((await otherDevice.get(delegatesUrl)).status).toBe(200);
     expect((await admin.post('/api/sign-out', {})).status).toBe(204);
-    const refused = await elsewhere.get(delegatesUrl);
-    expect(refused.status).toBe(401);
-    expect(errorOf(refused).message).toBe(ERROR_TEXT.unauthenticated);
+    for (const browser of [elsewhere, otherDevice]) {
+      const refused = await browser.get(delegatesUrl);
+      expect(refused.status).toBe(401);
+      expect(errorOf(refused).message).toBe(ERROR_TEXT.unauthenticated);
+    }
   });
 });

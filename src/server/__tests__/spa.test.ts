@@ -1,5 +1,6 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { XSRF_COOKIE } from '../../contract/api';
 import { PORTAL_CONFIG_ELEMENT_ID, type PortalConfig } from '../../contract/config';
 import {
   DASHBOARD_PAGE_FILE,
@@ -53,6 +54,7 @@ describe('serving the SPA', () => {
         supportSiteUrl: '/sandbox/support-site',
         helpCentreUrl: expect.stringMatching(/^https:\/\//),
         recording: true,
+        xsrfCookie: XSRF_COOKIE,
       });
     },
   );

@@ -1,4 +1,4 @@
-import { SESSION_COOKIE, TOKEN_HEADER, XSRF_COOKIE } from '../../contract/api';
+import { HOST_COOKIE_PREFIX, SESSION_COOKIE, TOKEN_HEADER, XSRF_COOKIE } from '../../contract/api';
 import { ERROR_TEXT } from '../../contract/errors';
 import { SESSION_LIFETIME_MS } from '../../contract/limits';
 import type { SubscriptionInfo } from '../../contract/subscription';
@@ -125,6 +125,7 @@ describe('GET /api/subscription-info', () => {
       'customerId',
       'email',
       'exp',
+      'iat',
       'sid',
       'sub',
       'xsrf',
@@ -309,14 +310,14 @@ describe('behind an https proxy', () => {
     removeDataDir(proxied.dataDir);
   });
 
-  it('marks both cookies Secure', async () => {
+  it('marks both cookies Secure and names them __Host-', async () => {
     const answer = await proxied.browser().get(infoUrl('admin@acme.example'), {
       [TOKEN_HEADER]: proxied.token('admin@acme.example'),
       'x-forwarded-proto': 'https',
     });
     expect(answer.status).toBe(200);
     const lines = answer.headers.getSetCookie();
-    expect(cookieLine(lines, SESSION_COOKIE)).toMatch(/; Secure/i);
-    expect(cookieLine(lines, XSRF_COOKIE)).toMatch(/; Secure/i);
+    expect(cookieLine(lines, `${HOST_COOKIE_PREFIX}${SESSION_COOKIE}`)).toMatch(/; Secure/i);
+    expect(cookieLine(lines, `${HOST_COOKIE_PREFIX}${XSRF_COOKIE}`)).toMatch(/; Secure/i);
   });
 });

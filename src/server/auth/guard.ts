@@ -1,20 +1,28 @@
-import type { FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
+import type {
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { ERROR_TEXT } from '../../contract/errors';
 import { ApiError } from '../apiError';
+import type { DirectoryUser, PortalProvider } from '../providers/provider';
 import type { PortalStore } from '../store/portalStore';
+import { readSessionHolder } from './roles';
 import { checkXsrf } from './xsrf';
 import { requireSession, type PortalSession } from './session';
 
-// Request hooks that put the verified session on the request before any handler runs.
+// Request hooks that put the verified session and its live holder on the request for the handler.
 
 declare module 'fastify' {
   interface FastifyRequest {
     portalSession: PortalSession | null;
+    sessionHolder: DirectoryUser | null;
   }
 }
 
-/** The store's revocation lookup: one indexed read per request that reads a session. */
-export type SessionRevocations = Pick<PortalStore, 'isSessionRevoked'>;
+/** The store's session lookup: one indexed read per request that reads a session. */
+export type SessionRevocations = Pick<PortalStore, 'isSessionEnded'>;
 
 /** Methods that change nothing and so need no XSRF token. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -34,14 +42,26 @@ export const OPEN_API_ROUTES: readonly string[] = [
   'POST /api/sign-out',
 ];
 
-/** A valid session that has not been signed out; the contract's 401 otherwise. */
+/** Whether a valid session was ended early: replaced by a new sign-in, or its person signed out. */
+export function isSessionEnded(
+  revocations: SessionRevocations,
+  session: PortalSession,
+): Promise<boolean> {
+  return revocations.isSessionEnded({
+    sessionId: session.sid,
+    person: session.email,
+    issuedAt: session.iat,
+  });
+}
+
+/** A valid session that has not been ended; the contract's 401 otherwise. */
 export async function requireLiveSession(
   request: FastifyRequest,
   now: number,
   revocations: SessionRevocations,
 ): Promise<PortalSession> {
   const session = requireSession(request, now);
-  if (await revocations.isSessionRevoked(session.sid)) {
+  if (await isSessionEnded(revocations, session)) {
     throw new ApiError(401, 'UNAUTHENTICATED', ERROR_TEXT.unauthenticated);
   }
   return session;
@@ -77,6 +97,18 @@ export function requireSessionAndXsrf(
   });
 }
 
+/** The hooks below, told apart like the session hooks. */
+const HOLDER_HOOKS = new WeakSet<object>();
+
+/** After validation: the live holder still bears out the session, or 403 (docs/security.md). */
+export function requireSessionHolderOn(provider: PortalProvider): preHandlerAsyncHookHandler {
+  const hook: preHandlerAsyncHookHandler = async (request) => {
+    request.sessionHolder = await readSessionHolder(provider, sessionOf(request));
+  };
+  HOLDER_HOOKS.add(hook);
+  return hook;
+}
+
 function methodsOf(route: Pick<RouteOptions, 'method'>): string[] {
   return (Array.isArray(route.method) ? route.method : [route.method]).map(String);
 }
@@ -84,6 +116,18 @@ function methodsOf(route: Pick<RouteOptions, 'method'>): string[] {
 function routeHooks(route: Pick<RouteOptions, 'onRequest'>): unknown[] {
   if (route.onRequest === undefined) return [];
   return Array.isArray(route.onRequest) ? [...route.onRequest] : [route.onRequest];
+}
+
+function routePreHandlers(route: Pick<RouteOptions, 'preHandler'>): unknown[] {
+  if (route.preHandler === undefined) return [];
+  return Array.isArray(route.preHandler) ? [...route.preHandler] : [route.preHandler];
+}
+
+/** Whether the route's own preHandler hooks include the session holder's check. */
+export function hasHolderHook(route: Pick<RouteOptions, 'preHandler'>): boolean {
+  return routePreHandlers(route).some(
+    (hook) => typeof hook === 'function' && HOLDER_HOOKS.has(hook as object),
+  );
 }
 
 /** Whether the route's own onRequest hooks include one of the session hooks above. */
@@ -99,19 +143,39 @@ export function isOpenApiRoute(method: string, url: string): boolean {
 
 /**
  * An onRoute hook for the API scope: every route that is not open and has no session hook of its own
- * gets one (session and XSRF for changes, session for reads), so no handler runs without a session.
+ * gets one (session and XSRF for changes, session for reads), so no handler runs without a session,
+ * and every such route gets the session holder's check (docs/security.md).
  */
-export function guardApiRoutes(now: () => number, revocations: SessionRevocations) {
+export function guardApiRoutes(
+  now: () => number,
+  revocations: SessionRevocations,
+  provider: PortalProvider,
+) {
   return (route: RouteOptions): void => {
     const methods = methodsOf(route);
     if (methods.every((method) => isOpenApiRoute(method, route.url))) return;
-    if (hasSessionHook(route)) return;
-    const changes = methods.some((method) => !SAFE_METHODS.has(method));
-    const hook = changes
-      ? requireSessionAndXsrf(now, revocations)
-      : requireSessionOn(now, revocations);
-    route.onRequest = [...(routeHooks(route) as onRequestAsyncHookHandler[]), hook];
+    if (!hasSessionHook(route)) {
+      const changes = methods.some((method) => !SAFE_METHODS.has(method));
+      const hook = changes
+        ? requireSessionAndXsrf(now, revocations)
+        : requireSessionOn(now, revocations);
+      route.onRequest = [...(routeHooks(route) as onRequestAsyncHookHandler[]), hook];
+    }
+    if (!hasHolderHook(route)) {
+      route.preHandler = [
+        requireSessionHolderOn(provider),
+        ...(routePreHandlers(route) as preHandlerAsyncHookHandler[]),
+      ];
+    }
   };
+}
+
+/** The person the holder's check read; a route without that check is a programming error. */
+export function sessionHolderOf(request: FastifyRequest): DirectoryUser {
+  if (request.sessionHolder === null) {
+    throw new Error(`No session holder check on ${request.method} ${request.url}`);
+  }
+  return request.sessionHolder;
 }
 
 /** The session a hook verified; a route without a session hook is a programming error. */

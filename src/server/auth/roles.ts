@@ -1,3 +1,4 @@
+import { domainOf } from '../../contract/email';
 import { ApiError } from '../apiError';
 import { SERVER_TEXT } from '../messages';
 import type { DirectoryUser, PortalProvider } from '../providers/provider';
@@ -48,11 +49,42 @@ export async function readLiveUser(
   return user;
 }
 
+/** What the directory says now about the claims a session makes; another claim joins here. */
+interface LiveClaims {
+  /** The customer the directory puts the person in: their account's own, else their domain's. */
+  customerId: string | null;
+}
+
+async function readLiveClaims(provider: PortalProvider, user: DirectoryUser): Promise<LiveClaims> {
+  return {
+    customerId:
+      user.customerId ?? (await provider.findCustomer(domainOf(user.email)))?.customerId ?? null,
+  };
+}
+
+/** Whether the directory still bears out every claim of the session. */
+function bearsOut(session: PortalSession, live: LiveClaims): boolean {
+  return live.customerId === session.customerId;
+}
+
+/** The live holder, still of the session's customer: someone moved away keeps nothing (403). */
+export async function readSessionHolder(
+  provider: PortalProvider,
+  session: PortalSession,
+): Promise<DirectoryUser> {
+  const user = await readLiveUser(provider, session);
+  if (!bearsOut(session, await readLiveClaims(provider, user))) {
+    throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.notInDirectory);
+  }
+  return user;
+}
+
+/** The roles of the session's holder (read by the holder's check) in the session's customer. */
 export async function readLiveRoles(
   provider: PortalProvider,
   session: PortalSession,
+  user: DirectoryUser,
 ): Promise<LiveRoles> {
-  const user = await readLiveUser(provider, session);
   const delegate = await readDelegateRoles(provider, session.customerId, session.email);
   return { user, isAdmin: user.isAdmin, ...delegate };
 }

@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE, XSRF_COOKIE } from '../../contract/api';
 import { ERROR_TEXT } from '../../contract/errors';
 import { SESSION_LIFETIME_MS } from '../../contract/limits';
 import { ApiError } from '../apiError';
+import { sessionCookiesOf } from './sessionCookies';
 import { newSessionId, newXsrfToken, xsrfFingerprint } from './xsrf';
 
 // The session (docs/security.md): a signed cookie that says who the caller is and for which customer,
-// until when. Roles are never stored in it; mutating calls re-read them live. Its id lets sign-out
-// revoke it in the portal store before it expires (docs/api.md, POST /api/sign-out).
+// until when. Roles are never stored in it; mutating calls re-read them live. Its id lets a new
+// sign-in revoke it, its issue time lets sign-out end every session of the person (docs/api.md).
 
 export interface PortalSession {
   /** Random id, the key of a revocation record. */
@@ -16,7 +16,9 @@ export interface PortalSession {
   /** The signed-in Google account's id (tokeninfo's sub); live role checks compare it (docs/security.md). */
   sub: string;
   customerId: string;
-  /** Epoch ms after which the session is refused. */
+  /** Epoch ms when it was issued: a sign-out of the person ends every session issued until then. */
+  iat: number;
+  /** Epoch ms after which the session is refused: never after the access token it was made from. */
   exp: number;
   /** Fingerprint of this session's XSRF token. */
   xsrf: string;
@@ -33,6 +35,7 @@ function isPortalSession(value: unknown): value is PortalSession {
     typeof claims.email === 'string' &&
     typeof claims.sub === 'string' &&
     typeof claims.customerId === 'string' &&
+    typeof claims.iat === 'number' &&
     typeof claims.exp === 'number' &&
     typeof claims.xsrf === 'string'
   );
@@ -81,7 +84,7 @@ function claimsOf(request: FastifyRequest, raw: string): PortalSession | null {
 
 /** The session of a signed cookie value, or null when it is tampered, malformed or expired. */
 export function readSession(request: FastifyRequest, now: number): PortalSession | null {
-  const raw = request.cookies[SESSION_COOKIE];
+  const raw = request.cookies[sessionCookiesOf(request).names.session];
   if (raw === undefined || raw === '') return null;
   const claims = claimsOf(request, raw);
   if (claims === null || now >= claims.exp) return null;
@@ -95,16 +98,29 @@ export function requireSession(request: FastifyRequest, now: number): PortalSess
   return session;
 }
 
-/** Path, SameSite and Secure of both cookies; clearing a cookie needs the same. */
+/** Names, Path, SameSite and Secure of both cookies; clearing a cookie needs the same. */
 function cookieScope(request: FastifyRequest) {
-  return { path: '/', sameSite: 'strict' as const, secure: request.protocol === 'https' };
+  const { names, secure } = sessionCookiesOf(request);
+  return { names, options: { path: '/', sameSite: 'strict' as const, secure } };
 }
 
-/** Sets portal_session and XSRF-TOKEN; Secure when the request came over https (trust proxy). */
+/** Who the new session is for, and what bounds it. */
+export interface NewSession {
+  email: string;
+  /** The account's directory id, tokeninfo's sub: a replaced account at the address is not this one. */
+  sub: string;
+  customerId: string;
+  /** Epoch ms when the access token it is made from expires; the session ends then at the latest. */
+  tokenExpiresAt: number;
+  /** Epoch ms of the session's issue; after the person's last sign-out (docs/security.md). */
+  issuedAt: number;
+}
+
+/** Sets the session cookie and the XSRF cookie (__Host- and Secure over https and in google mode). */
 export function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
-  who: { email: string; sub: string; customerId: string },
+  who: NewSession,
   now: number,
 ): void {
   const xsrfToken = newXsrfToken();
@@ -113,22 +129,25 @@ export function startSession(
     email: who.email,
     sub: who.sub,
     customerId: who.customerId,
-    exp: now + SESSION_LIFETIME_MS,
+    iat: who.issuedAt,
+    exp: Math.min(now + SESSION_LIFETIME_MS, who.tokenExpiresAt),
     xsrf: xsrfFingerprint(xsrfToken),
   };
-  const common = { ...cookieScope(request), maxAge: SESSION_LIFETIME_MS / MS_PER_SECOND };
-  reply.setCookie(SESSION_COOKIE, encodeSession(session), {
+  const { names, options } = cookieScope(request);
+  // Whole seconds, rounded down, so the browser drops the cookie no later than the session ends.
+  const common = { ...options, maxAge: Math.floor((session.exp - now) / MS_PER_SECOND) };
+  reply.setCookie(names.session, encodeSession(session), {
     ...common,
     httpOnly: true,
     signed: true,
   });
   // Readable by script on purpose: the client echoes it in X-XSRF-TOKEN (docs/api.md).
-  reply.setCookie(XSRF_COOKIE, xsrfToken, { ...common, httpOnly: false });
+  reply.setCookie(names.xsrf, xsrfToken, { ...common, httpOnly: false });
 }
 
-/** Clears portal_session and XSRF-TOKEN (sign-out). */
+/** Clears both cookies (sign-out). */
 export function endSession(request: FastifyRequest, reply: FastifyReply): void {
-  const scope = cookieScope(request);
-  reply.clearCookie(SESSION_COOKIE, { ...scope, httpOnly: true });
-  reply.clearCookie(XSRF_COOKIE, { ...scope, httpOnly: false });
+  const { names, options } = cookieScope(request);
+  reply.clearCookie(names.session, { ...options, httpOnly: true });
+  reply.clearCookie(names.xsrf, { ...options, httpOnly: false });
 }

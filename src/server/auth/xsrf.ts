@@ -1,9 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { XSRF_COOKIE, XSRF_HEADER } from '../../contract/api';
+import { XSRF_HEADER } from '../../contract/api';
 import { ApiError } from '../apiError';
 import { SESSION_ID_BYTES, XSRF_TOKEN_BYTES } from '../limits';
 import { SERVER_TEXT } from '../messages';
+import { sessionCookiesOf } from './sessionCookies';
 
 // Double-submit XSRF (docs/security.md): a random token in a script-readable cookie, echoed in a header;
 // the session carries only its fingerprint, so a token from another session never matches.
@@ -30,7 +31,7 @@ function sameText(a: string, b: string): boolean {
 /** Throws 403 unless the header equals the cookie and belongs to this session. */
 export function checkXsrf(request: FastifyRequest, sessionFingerprint: string): void {
   const header = request.headers[XSRF_HEADER.toLowerCase()];
-  const cookie = request.cookies[XSRF_COOKIE];
+  const cookie = request.cookies[sessionCookiesOf(request).names.xsrf];
   const valid =
     typeof header === 'string' &&
     header !== '' &&

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS, type AddLicenceRequest, type AddLicenceResponse } from '../../contract/api';
-import { domainOf } from '../../contract/email';
 import { ERROR_TEXT } from '../../contract/errors';
 import { ApiError } from '../apiError';
 import { audit, type AuditOutcome } from '../audit';
 import { readLiveRoles, requireOwnCustomer } from '../auth/roles';
-import { sessionOf } from '../auth/guard';
+import { sessionHolderOf, sessionOf } from '../auth/guard';
 import { seatsKey } from '../history/changeKeys';
 import { isUnconfirmed, recordChange } from '../history/recordChange';
 import { readState, settleHeld } from '../history/settle';
@@ -35,15 +34,13 @@ export async function addLicenceRoutes(
       const { customerId, subscriptionId, numberOfSeats, expectedNumberOfSeats } = request.body;
       requireOwnCustomer(session, customerId);
 
-      const roles = await readLiveRoles(provider, session);
+      const roles = await readLiveRoles(provider, session, sessionHolderOf(request));
       if (!roles.isAdmin && !roles.license) {
         throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.addLicenceRole);
       }
-      // The directory's customer, so secondary-domain users reach their organisation too.
-      const customer = await provider.findCustomer(
-        roles.user.customerId ?? domainOf(roles.user.email),
-      );
-      if (customer === null || customer.customerId !== session.customerId) {
+      // The holder's check proved the directory still puts the buyer in this customer.
+      const customer = await provider.findCustomer(session.customerId);
+      if (customer === null) {
         throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.notInDirectory);
       }
       const key = seatsKey(customer.customerId);

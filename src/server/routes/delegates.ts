@@ -8,9 +8,10 @@ import {
 import { isValidDelegateEmail } from '../../contract/email';
 import { ApiError } from '../apiError';
 import { audit } from '../audit';
-import { requireSessionOn, sessionOf } from '../auth/guard';
-import { readLiveUser, requireOwnCustomer } from '../auth/roles';
+import { requireSessionOn, sessionHolderOf, sessionOf } from '../auth/guard';
+import { requireOwnCustomer } from '../auth/roles';
 import type { PortalSession } from '../auth/session';
+import type { DirectoryUser } from '../providers/provider';
 import { delegatesKey } from '../history/changeKeys';
 import { recordChange } from '../history/recordChange';
 import { readState, settleHeld } from '../history/settle';
@@ -24,10 +25,9 @@ export async function delegateRoutes(
   app: FastifyInstance,
   { provider, store, now }: RouteContext,
 ): Promise<void> {
-  // Only the admin flag decides here, so the delegate lists are not read for the check.
-  const requireAdmin = async (session: PortalSession, customerId: string) => {
+  // Only the admin flag of the live holder decides here, so the delegate lists are not read for it.
+  const requireAdmin = (session: PortalSession, user: DirectoryUser, customerId: string) => {
     requireOwnCustomer(session, customerId);
-    const user = await readLiveUser(provider, session);
     if (!user.isAdmin) throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.delegatesRole);
     return user;
   };
@@ -40,7 +40,7 @@ export async function delegateRoutes(
       { schema: delegateListSchema, onRequest: requireSessionOn(now, store) },
       async (request): Promise<DelegateListResponse> => {
         const session = sessionOf(request);
-        await requireAdmin(session, request.query.customer);
+        requireAdmin(session, sessionHolderOf(request), request.query.customer);
         return { members: await provider.listDelegates(kind, session.customerId) };
       },
     );
@@ -51,7 +51,7 @@ export async function delegateRoutes(
       async (request): Promise<DelegateListResponse> => {
         const session = sessionOf(request);
         const { email, customerId, action } = request.body;
-        const admin = await requireAdmin(session, customerId);
+        const admin = requireAdmin(session, sessionHolderOf(request), customerId);
         // A delete takes the address as listed, so an entry stored under an older rule can go.
         if (action === 'add' && !isValidDelegateEmail(email)) {
           throw new ApiError(400, 'INVALID_ARGUMENT', SERVER_TEXT.invalidDelegateEmail);

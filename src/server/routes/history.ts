@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_PATHS } from '../../contract/api';
 import { HISTORY_KINDS, type HistoryKind, type HistoryPage } from '../../contract/history';
 import { ApiError } from '../apiError';
-import { requireSessionOn, sessionOf } from '../auth/guard';
+import { requireSessionOn, sessionHolderOf, sessionOf } from '../auth/guard';
 import { readLiveRoles, requireOwnCustomer, type LiveRoles } from '../auth/roles';
 import { decodeCursor, encodeCursor, toHistoryEntry } from '../history/historyView';
 import { settlePending } from '../history/settle';
@@ -57,7 +57,8 @@ export async function historyRoutes(
       if (cursor !== undefined && olderThan === null) {
         throw invalid(SERVER_TEXT.invalidHistoryCursor);
       }
-      const kinds = visibleKinds(await readLiveRoles(provider, session), kind);
+      const roles = await readLiveRoles(provider, session, sessionHolderOf(request));
+      const kinds = visibleKinds(roles, kind);
 
       await settlePending(store, provider, session.customerId, request.log, {
         now: now(),

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS } from '../../contract/api';
+import { ApiError } from '../apiError';
+import { isSessionEnded } from '../auth/guard';
 import { readSession, endSession } from '../auth/session';
 import { checkXsrf } from '../auth/xsrf';
+import { SERVER_TEXT } from '../messages';
 import { signOutSchema } from '../schemas/signOut';
 import type { RouteContext } from './context';
 
 const HTTP_NO_CONTENT = 204;
 
-// Sign-out (docs/api.md, POST /api/sign-out): the session is revoked in the portal store until its
-// own expiry, so a copied cookie stops working at once on every instance, and both cookies are
-// cleared. Without a live session there is nothing to revoke: the cookies are cleared all the same.
+// Sign-out (docs/api.md, POST /api/sign-out): every session of the person ends on every instance;
+// both cookies are cleared, with or without a live session, and when the store fails (503).
 export async function signOutRoutes(
   app: FastifyInstance,
   { store, now }: RouteContext,
@@ -26,10 +28,21 @@ export async function signOutRoutes(
     async (request, reply) => {
       const at = now();
       const session = readSession(request, at);
-      if (session !== null && !(await store.isSessionRevoked(session.sid))) {
-        // A live session is only ended by its own page: the XSRF token proves it (403 otherwise).
-        checkXsrf(request, session.xsrf);
-        await store.revokeSession(session.sid, session.exp, at);
+      if (session !== null) {
+        try {
+          if (!(await isSessionEnded(store, session))) {
+            // A live session is only ended by its own page: the XSRF token proves it (403, and
+            // nothing is cleared, otherwise).
+            checkXsrf(request, session.xsrf);
+            await store.signOutPerson(session.email, at);
+          }
+        } catch (failure) {
+          if (failure instanceof ApiError) throw failure;
+          // The browser is signed out whatever the store did; the person can sign out again later.
+          request.log.error({ err: failure }, 'sign-out not recorded');
+          endSession(request, reply);
+          throw new ApiError(503, 'UNAVAILABLE', SERVER_TEXT.signOutNotRecorded);
+        }
       }
       endSession(request, reply);
       return reply.code(HTTP_NO_CONTENT).send();

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PATHS, TOKEN_HEADER } from '../../contract/api';
 import { domainOf } from '../../contract/email';
 import { ERROR_TEXT } from '../../contract/errors';
@@ -7,8 +7,9 @@ import type { SubscriptionInfo } from '../../contract/subscription';
 import { ApiError } from '../apiError';
 import { managedAccount, notACustomer } from '../auth/managedAccount';
 import { readDelegateRoles } from '../auth/roles';
-import { startSession } from '../auth/session';
+import { readSession, startSession } from '../auth/session';
 import type { DirectoryUser, PortalProvider } from '../providers/provider';
+import type { PortalStore } from '../store/portalStore';
 import { subscriptionInfoSchema } from '../schemas/subscriptionInfo';
 import { toSubscriptionInfo } from '../subscriptionView';
 import type { RouteContext } from './context';
@@ -43,6 +44,18 @@ async function readOrganisation(provider: PortalProvider, user: DirectoryUser) {
   return { customer: found, subscription: chosen, delegate: settled(delegate) };
 }
 
+/** Rotation (docs/security.md): a copy of the cookie from an earlier reload stops working. */
+async function revokeIncomingSession(request: FastifyRequest, store: PortalStore, at: number) {
+  const incoming = readSession(request, at);
+  if (incoming !== null) await store.revokeSession(incoming.sid, incoming.exp, at);
+}
+
+/** The new session's issue time: after the person's last sign-out, even on a clock that is behind. */
+async function issueTime(store: PortalStore, person: string, at: number): Promise<number> {
+  const signedOutAt = await store.personSignedOutAt(person);
+  return signedOutAt === null || signedOutAt < at ? at : signedOutAt + 1;
+}
+
 // Sign-in: the identity provider's token proves who the caller is; the answer starts the session.
 export async function subscriptionInfoRoutes(
   app: FastifyInstance,
@@ -71,11 +84,22 @@ export async function subscriptionInfoRoutes(
 
       // The id this page will send back; Google may change it before then (docs/api.md, add-licence).
       await store.rememberSubscriptionId(customer.customerId, subscription.subscriptionId);
+      const at = now();
+      const [issuedAt] = await Promise.all([
+        issueTime(store, user.email, at),
+        revokeIncomingSession(request, store, at),
+      ]);
       startSession(
         request,
         reply,
-        { email: user.email, sub: user.id, customerId: customer.customerId },
-        now(),
+        {
+          email: user.email,
+          sub: user.id,
+          customerId: customer.customerId,
+          tokenExpiresAt: tokenInfo.expiresAt,
+          issuedAt,
+        },
+        at,
       );
       return toSubscriptionInfo(customer, subscription, {
         user,

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { SESSION_LIFETIME_MS } from '../../contract/limits';
 import { toHistoryRecord, toHistoryRow } from './historyRows';
 import {
   UNSETTLED_STATES,
@@ -18,11 +19,15 @@ export function createKyselyStore(
   closeAll: () => Promise<void>,
 ): PortalStore {
   const sweepRevocations = async (now: number): Promise<number> => {
-    const result = await db
+    const revoked = await db
       .deleteFrom('revoked_sessions')
       .where('expires_at', '<=', now)
       .executeTakeFirst();
-    return Number(result.numDeletedRows);
+    const signedOut = await db
+      .deleteFrom('sign_outs')
+      .where('expires_at', '<=', now)
+      .executeTakeFirst();
+    return Number(revoked.numDeletedRows) + Number(signedOut.numDeletedRows);
   };
 
   // The revocation lookup runs on every request that reads a session: compiled once, run with each
@@ -31,6 +36,25 @@ export function createKyselyStore(
     .selectFrom('revoked_sessions')
     .select('session_id')
     .where('session_id', '=', '')
+    .compile();
+  // Revoked by id, or issued no later than the person's last sign-out: one read, parameters in that order.
+  const endedLookup = db
+    .selectNoFrom((eb) => [
+      eb
+        .or([
+          eb.exists(
+            eb.selectFrom('revoked_sessions').select('session_id').where('session_id', '=', ''),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('sign_outs')
+              .select('person')
+              .where('person', '=', '')
+              .where('not_before', '>=', 0),
+          ),
+        ])
+        .as('ended'),
+    ])
     .compile();
 
   return {
@@ -41,6 +65,43 @@ export function createKyselyStore(
     async isSessionRevoked(sessionId) {
       const { rows } = await db.executeQuery({ ...revocationLookup, parameters: [sessionId] });
       return rows.length > 0;
+    },
+
+    async isSessionEnded({ sessionId, person, issuedAt }) {
+      const { rows } = await db.executeQuery<{ ended: boolean | number }>({
+        ...endedLookup,
+        parameters: [sessionId, person, issuedAt],
+      });
+      // PostgreSQL answers a boolean, SQLite 1 or 0.
+      const ended = rows[0]?.ended;
+      return ended === true || ended === 1;
+    },
+
+    async signOutPerson(person, at) {
+      await db
+        .insertInto('sign_outs')
+        .values({ person, not_before: at, expires_at: at + SESSION_LIFETIME_MS })
+        .onConflict((conflict) =>
+          conflict
+            .column('person')
+            .doUpdateSet((eb) => ({
+              not_before: eb.ref('excluded.not_before'),
+              expires_at: eb.ref('excluded.expires_at'),
+            }))
+            // A sign-out never moves the person's 'not before' back (clocks of instances differ).
+            .where('sign_outs.not_before', '<', (eb) => eb.ref('excluded.not_before')),
+        )
+        .execute();
+      await sweepRevocations(at);
+    },
+
+    async personSignedOutAt(person) {
+      const row = await db
+        .selectFrom('sign_outs')
+        .select('not_before')
+        .where('person', '=', person)
+        .executeTakeFirst();
+      return row === undefined ? null : Number(row.not_before);
     },
 
     async revokeSession(sessionId, expiresAt, now) {

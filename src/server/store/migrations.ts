@@ -96,6 +96,21 @@ function unconfirmedAndSubscriptionIds(): Migration {
     },
   };
 }
+/** A person's 'not before': sign-out ends every session of theirs (docs/security.md). */
+const signOutsPerPerson: Migration = {
+  async up(db: AnyDatabase) {
+    await db.schema
+      .createTable('sign_outs')
+      .addColumn('person', 'text', (column) => column.primaryKey())
+      .addColumn('not_before', 'bigint', (column) => column.notNull())
+      .addColumn('expires_at', 'bigint', (column) => column.notNull())
+      .execute();
+    await db.schema.createIndex('sign_outs_expiry').on('sign_outs').column('expires_at').execute();
+  },
+  async down(db: AnyDatabase) {
+    await db.schema.dropTable('sign_outs').execute();
+  },
+};
 
 /** Every migration in order; the names sort in the order they run. */
 export function portalMigrations(dialect: StoreDialect): MigrationProvider {
@@ -104,6 +119,7 @@ export function portalMigrations(dialect: StoreDialect): MigrationProvider {
       return {
         '0001_sessions_and_history': initialSchema(dialect),
         '0002_unconfirmed_and_subscription_ids': unconfirmedAndSubscriptionIds(),
+        '0003_sign_outs_per_person': signOutsPerPerson,
       };
     },
   };

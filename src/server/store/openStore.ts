@@ -9,7 +9,7 @@ import { createAdvisoryLocks, createProcessLocks } from './locks';
 import { migrateToLatest } from './migrations';
 import type { PortalStore } from './portalStore';
 import type { PortalDatabase } from './schema';
-import { sqliteRevocationLookup } from './sqliteRevocations';
+import { sqliteSessionLookup } from './sqliteRevocations';
 
 // Opening the portal store (docs/deploy.md): SQLite in PORTAL_DATA_DIR unless DATABASE_URL names a
 // PostgreSQL database; either way the schema is migrated before the first request.
@@ -80,7 +80,7 @@ export function createSqliteStore(file: string): UnmigratedStore {
   });
   const store: PortalStore = {
     ...createKyselyStore(db, 'sqlite', createProcessLocks(), () => db.destroy()),
-    isSessionRevoked: sqliteRevocationLookup(database),
+    isSessionEnded: sqliteSessionLookup(database),
   };
   return { store, migrate: () => migrateToLatest(db, 'sqlite') };
 }

@@ -7,6 +7,7 @@ import {
   startTestPostgres,
   type TestPostgres,
 } from '../testing/testPostgres';
+import { SESSION_LIFETIME_MS } from '../../contract/limits';
 import { openPortalStore } from './openStore';
 import type { HistoryIntent, PortalStore } from './portalStore';
 
@@ -128,6 +129,41 @@ describe.each(backends)('the portal store on %s', (_name, makeBackend) => {
       await store.revokeSession('later', NOW + 4 * HOUR, NOW + 3 * HOUR);
       expect(await store.isSessionRevoked('new')).toBe(false);
       expect(await store.isSessionRevoked('later')).toBe(true);
+    });
+
+    it("ends every session of a person issued until their sign-out, and no one else's", async () => {
+      const person = 'admin@acme.example';
+      const standing = (sessionId: string, issuedAt: number, who = person) => ({
+        sessionId,
+        person: who,
+        issuedAt,
+      });
+      expect(await store.isSessionEnded(standing('office', NOW))).toBe(false);
+      expect(await store.personSignedOutAt(person)).toBeNull();
+
+      await store.signOutPerson(person, NOW);
+      expect(await store.personSignedOutAt(person)).toBe(NOW);
+      expect(await store.isSessionEnded(standing('office', NOW - HOUR / 2))).toBe(true);
+      expect(await store.isSessionEnded(standing('home', NOW))).toBe(true);
+      expect(await store.isSessionEnded(standing('next', NOW + 1))).toBe(false);
+      expect(await store.isSessionEnded(standing('other', NOW, 'staff@acme.example'))).toBe(false);
+      // A revocation by id ends that one session whatever its issue time.
+      await store.revokeSession('next', NOW + HOUR, NOW);
+      expect(await store.isSessionEnded(standing('next', NOW + 1))).toBe(true);
+
+      // An older sign-out (another instance's clock behind) never moves the 'not before' back.
+      await store.signOutPerson(person, NOW - 1000);
+      expect(await store.personSignedOutAt(person)).toBe(NOW);
+      await store.signOutPerson(person, NOW + 2000);
+      expect(await store.personSignedOutAt(person)).toBe(NOW + 2000);
+      expect(await (await open()).isSessionEnded(standing('later', NOW + 2000))).toBe(true);
+    });
+
+    it('sweeps a sign-out once every session it ended would have expired', async () => {
+      await store.signOutPerson('admin@acme.example', NOW);
+      expect(await store.sweepRevocations(NOW + SESSION_LIFETIME_MS - 1)).toBe(0);
+      expect(await store.sweepRevocations(NOW + SESSION_LIFETIME_MS)).toBe(1);
+      expect(await store.personSignedOutAt('admin@acme.example')).toBeNull();
     });
   });
 
@@ -290,6 +326,10 @@ describe('two instances on one PostgreSQL', () => {
     const [one, two] = await Promise.all([openInstance(), openInstance()]);
     await one.revokeSession('sid', NOW + HOUR, NOW);
     expect(await two.isSessionRevoked('sid')).toBe(true);
+    await one.signOutPerson('admin@acme.example', NOW);
+    expect(
+      await two.isSessionEnded({ sessionId: 'x', person: 'admin@acme.example', issuedAt: NOW }),
+    ).toBe(true);
   });
 
   it('serialise one key across instances, and see each other’s holds', async () => {

@@ -68,14 +68,29 @@ export interface ChangeLocks {
   ifFree<T>(key: string, work: () => Promise<T>): Promise<Attempt<T>>;
 }
 
+/** What decides whether a session was ended before its expiry. */
+export interface SessionStanding {
+  sessionId: string;
+  /** The person's primary address, lower-cased. */
+  person: string;
+  /** Epoch ms the session was issued. */
+  issuedAt: number;
+}
+
 export interface PortalStore extends ChangeLocks {
   readonly dialect: StoreDialect;
 
-  /** An indexed lookup on every request that reads a session. */
+  /** Whether this one session was revoked (a new sign-in replaced it). */
   isSessionRevoked(sessionId: string): Promise<boolean>;
+  /** One indexed read per request: revoked by id, or issued by its person's last sign-out. */
+  isSessionEnded(session: SessionStanding): Promise<boolean>;
   /** Keeps the revocation until the session's own expiry, and sweeps records already past theirs. */
   revokeSession(sessionId: string, expiresAt: number, now: number): Promise<void>;
-  /** Deletes revocations whose session has expired anyway; answers how many. */
+  /** The person's 'not before': ends every session of theirs issued until `at`, everywhere. */
+  signOutPerson(person: string, at: number): Promise<void>;
+  /** The person's 'not before' (epoch ms), or null when they have not signed out lately. */
+  personSignedOutAt(person: string): Promise<number | null>;
+  /** Deletes revocations and sign-outs no unexpired session depends on; answers how many. */
   sweepRevocations(now: number): Promise<number>;
 
   /** Writes a pending entry (committed before this resolves) and answers its id. */

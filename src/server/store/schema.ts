@@ -14,6 +14,16 @@ export interface RevokedSessionTable {
   expires_at: BigIntColumn;
 }
 
+/** A person's last sign-out: every session of theirs issued until not_before is ended. */
+export interface SignOutTable {
+  /** The person's primary address, lower-cased. */
+  person: string;
+  /** Epoch ms of the sign-out. */
+  not_before: BigIntColumn;
+  /** Epoch ms after which no session issued before not_before can be unexpired: the record can go. */
+  expires_at: BigIntColumn;
+}
+
 /** One row per licence add or delegate change, written before the provider is called. */
 export interface HistoryTable {
   /** Insertion order: newest first is highest first. */
@@ -46,6 +56,7 @@ export interface SubscriptionIdTable {
 
 export interface PortalDatabase {
   revoked_sessions: RevokedSessionTable;
+  sign_outs: SignOutTable;
   history: HistoryTable;
   subscription_ids: SubscriptionIdTable;
 }

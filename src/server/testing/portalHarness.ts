@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { SESSION_COOKIE, TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../../contract/api';
+import {
+  sessionCookieNames,
+  TOKEN_HEADER,
+  XSRF_HEADER,
+  type SessionCookieNames,
+} from '../../contract/api';
 import type { ErrorEnvelope } from '../../contract/errors';
 import { SIGN_IN_SCOPES } from '../../contract/limits';
 import { buildApp } from '../app';
@@ -43,6 +48,16 @@ export interface Answer<T = unknown> {
   headers: Headers;
   body: T;
   text: string;
+}
+
+/** The cookie of `pick` under the name it has (__Host- over https and in google mode), if any. */
+function sessionCookie(
+  cookies: ReadonlyMap<string, string>,
+  pick: keyof SessionCookieNames,
+): string | undefined {
+  return (
+    cookies.get(sessionCookieNames(true)[pick]) ?? cookies.get(sessionCookieNames(false)[pick])
+  );
 }
 
 export class Browser {
@@ -97,7 +112,7 @@ export class Browser {
     body: unknown,
     options: { xsrf?: string | null; raw?: string; contentType?: string } = {},
   ): Promise<Answer<T>> {
-    const xsrf = options.xsrf === undefined ? this.cookies.get(XSRF_COOKIE) : options.xsrf;
+    const xsrf = options.xsrf === undefined ? sessionCookie(this.cookies, 'xsrf') : options.xsrf;
     const headers: Record<string, string> = {
       'content-type': options.contentType ?? 'application/json',
     };
@@ -109,7 +124,7 @@ export class Browser {
   }
 
   get session(): string | undefined {
-    return this.cookies.get(SESSION_COOKIE);
+    return sessionCookie(this.cookies, 'session');
   }
 }
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { hasSessionHook, isOpenApiRoute } from '../auth/guard';
+import { hasHolderHook, hasSessionHook, isOpenApiRoute } from '../auth/guard';
 import { quotaHooksOf, type QuotaHookKind } from '../quotaShield';
 
 // The app's route table as Fastify will run it: every route with the session hook, if any, among its
-// own onRequest hooks. The API scope's guard adds those hooks while routes are registered, so the
+// own onRequest hooks, and the session holder's check among its preHandler hooks. The API scope's guard adds those hooks while routes are registered, so the
 // table is read after the app is ready.
 
 export interface RouteRecord {
@@ -12,6 +12,7 @@ export interface RouteRecord {
   sessionHook: boolean;
   /** The session hook and the quota shield's limits among its onRequest hooks, in their order. */
   checks?: ('session' | QuotaHookKind)[];
+  holderHook: boolean;
 }
 
 function checksOf(route: RouteOptions): ('session' | QuotaHookKind)[] {
@@ -34,6 +35,7 @@ export function recordRoutes(app: FastifyInstance): () => RouteRecord[] {
         url: route.url,
         sessionHook: hasSessionHook(route),
         checks: checksOf(route),
+        holderHook: hasHolderHook(route),
       })),
     );
 }
@@ -47,5 +49,13 @@ export function unguardedApiRoutes(routes: readonly RouteRecord[]): string[] {
   return routes
     .filter((route) => isApiRoute(route) && !isOpenApiRoute(route.method, route.url))
     .filter((route) => !route.sessionHook)
+    .map((route) => `${route.method} ${route.url}`);
+}
+
+/** Signed-in API routes without the check that the live user still belongs to the session's customer. */
+export function unheldApiRoutes(routes: readonly RouteRecord[]): string[] {
+  return routes
+    .filter((route) => isApiRoute(route) && !isOpenApiRoute(route.method, route.url))
+    .filter((route) => !route.holderHook)
     .map((route) => `${route.method} ${route.url}`);
 }

@@ -66,6 +66,10 @@ describe('sign-out', () => {
     ['a network failure', networkFailure],
     ['an expired session (401)', apiError(401, 'UNAUTHENTICATED', 'Request had invalid …')],
     ['a server failure (500)', apiError(500, 'INTERNAL', 'The portal could not complete …')],
+    [
+      'a sign-out the portal store could not record (503)',
+      apiError(503, 'UNAVAILABLE', 'You are signed out on this browser, but …'),
+    ],
   ])('signs out on this browser all the same after %s, and logs it', async (_name, answer) => {
     const { fake, saga } = run({ http: { [SIGN_OUT]: answer } });
     const { storeState } = await saga
