@@ -262,6 +262,35 @@ describe('secondary domains', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ email: 'lab@acme-labs.example', customerId: 'C0acme001' });
   });
+
+  it("brings an address at a customer's domain alias behind a mail gateway to 'Sign in with Google'", async () => {
+    await startPortal();
+    const browser = new Browser(baseUrl);
+    const validate = (email: string) =>
+      browser.get<{ isGoogleAccount: boolean }>(
+        `${API_PATHS.emailValidator}?email=${encodeURIComponent(email)}`,
+      );
+    const from = fake.calls.length;
+    for (const email of ['staff@acme-mail.example', 'nobody@acme-mail.example']) {
+      // The same answer for an address that exists and one that does not.
+      expect((await validate(email)).body).toEqual({ isGoogleAccount: true });
+    }
+    // Google was asked about the domain, never about either person, and once.
+    const asked = fake.calls
+      .slice(from)
+      .filter((c) => c.path.startsWith('/admin/directory/v1/users/'));
+    expect(asked.map((c) => c.path)).toEqual([
+      '/admin/directory/v1/users/portal-domain-probe%40acme-mail.example',
+    ]);
+    // A domain nobody of the reseller's customers has is still no Google account.
+    expect((await validate('someone@gateway-only.example')).body).toEqual({
+      isGoogleAccount: false,
+    });
+    // The person signs in with their Google account and may type the alias address.
+    const { answer } = await signIn('staff@acme.example', 'staff@acme-mail.example');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ email: 'staff@acme.example', customerId: 'C0acme001' });
+  });
 });
 
 describe('licences and delegates', () => {

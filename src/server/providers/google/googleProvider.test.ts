@@ -232,7 +232,7 @@ describe('lookupDirectoryUser', () => {
       isAdmin: true,
       thumbnailPhotoUrl: API_PATHS.photo,
       customerId: 'C0acme001',
-      aliases: [],
+      aliases: ['admin@acme-mail.example'],
     });
     const reads = fake.calls.slice(from).filter((c) => USERS.test(c.path));
     expect(reads.map((c) => c.caller)).toEqual(['reseller']);
@@ -272,7 +272,7 @@ describe('lookupDirectoryUser', () => {
   it('finds a person by an alias, with their primary address', async () => {
     await expect(provider.lookupDirectoryUser('team@acme-eu.example')).resolves.toMatchObject({
       email: 'staff@acme.example',
-      aliases: ['team@acme-eu.example'],
+      aliases: ['team@acme-eu.example', 'staff@acme-mail.example'],
     });
   });
 });

@@ -47,6 +47,8 @@ const SERVICES = {
 
 /** One user of a domain is enough to say whose domain it is (Directory users.list). */
 const DOMAIN_PROBE_SIZE = 1;
+/** The local part asked for at a domain alias: an address no person holds, the same for everyone. */
+const DOMAIN_PROBE_ADDRESS = 'portal-domain-probe';
 /** Reseller API's maximum page size for subscriptions. */
 const SUBSCRIPTIONS_PAGE_SIZE = 100;
 /** Bounds every page loop; far beyond any real group or customer. */
@@ -157,6 +159,7 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
   const cacheKeys = {
     customer: (key: string) => `customer:${key.toLowerCase()}`,
     domain: (domain: string) => `domain:${domain.toLowerCase()}`,
+    aliasDomain: (domain: string) => `alias-domain:${domain.toLowerCase()}`,
     subscriptions: (customerId: string) => `subscriptions:${customerId}`,
   };
 
@@ -208,6 +211,32 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
         if (isAdminSdkAccessOff(failure)) return { customerId: undefined };
         // Google answers 404 "Domain not found." for a domain it does not know, 400 for a malformed one.
         if (failure.status === 404 || failure.status === 400 || isForbidden(failure)) return null;
+        throw upstreamError(failure, SERVICES.directory);
+      }
+    });
+  }
+
+  /**
+   * Whether a domain alias of one of the reseller's customers is this domain, which users.list does
+   * not know: users.get of a fixed address no person holds, as the reseller. Google resolves the
+   * domain to its account first, so 404 (no such user) means a customer's domain and 403 forbidden a
+   * domain the reseller does not manage. The address never depends on who asked (docs/security.md).
+   * true when it is a customer's (cached), null otherwise (never kept).
+   */
+  function isCustomerAliasDomain(domain: string): Promise<true | null> {
+    return cache.get(cacheKeys.aliasDomain(domain), async () => {
+      try {
+        await readAsReseller(GOOGLE_SCOPES.directoryUsers, (auth) =>
+          directory.users.get(
+            { userKey: `${DOMAIN_PROBE_ADDRESS}@${domain}`, projection: 'basic' },
+            auth,
+          ),
+        );
+        return true;
+      } catch (error) {
+        const failure = readFailure(error);
+        if (failure.status === 404 || isAdminSdkAccessOff(failure)) return true;
+        if (failure.status === 400 || isForbidden(failure)) return null;
         throw upstreamError(failure, SERVICES.directory);
       }
     });
@@ -347,7 +376,8 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
         // No MX records, a timeout, or DNS trouble: Google's own records still answer below.
       }
       if ((await googleCustomer(domain)) !== null) return true;
-      return (await domainOwner(domain)) !== null;
+      if ((await domainOwner(domain)) !== null) return true;
+      return (await isCustomerAliasDomain(domain)) !== null;
     },
 
     async lookupDirectoryUser(email) {

@@ -17,6 +17,11 @@ export interface FakeCustomer {
   customerDomain: string;
   /** Secondary domains of the account: its users may have addresses there. */
   secondaryDomains: string[];
+  /**
+   * Domain aliases: every user of the account also receives mail at <local part>@<alias>, listed in
+   * the user's nonEditableAliases; users.list knows no domain alias (its users live on the primary).
+   */
+  aliasDomains: string[];
   /** Managed by this reseller (false: another reseller or Google directly). */
   own: boolean;
   /** The customer's Admin console setting "reseller access". */
@@ -142,6 +147,7 @@ function customer(
     customerId,
     customerDomain,
     secondaryDomains: [],
+    aliasDomains: [],
     own: true,
     resellerAccess: true,
     adminSdkAccess: true,
@@ -197,6 +203,7 @@ export function demoState(now: number = Date.now()): FakeState {
   const customers = [
     customer('C0acme001', 'acme.example', {
       secondaryDomains: ['acme-eu.example', 'acme-labs.example'],
+      aliasDomains: ['acme-mail.example'],
     }),
     customer('C0flex001', 'flex.example'),
     customer('C0nosub01', 'nosub.example'),
@@ -309,6 +316,7 @@ export function demoState(now: number = Date.now()): FakeState {
     ['acme.example', GOOGLE_MX],
     ['acme-eu.example', GOOGLE_MX],
     ['acme-labs.example', GATEWAY_MX],
+    ['acme-mail.example', GATEWAY_MX],
     ['flex.example', GOOGLE_MX],
     ['paused.example', GOOGLE_MX],
     ['workspace.example', ['smtp.google.com']],
@@ -338,10 +346,27 @@ export function customerOfDomain(state: FakeState, domain: string): FakeCustomer
   );
 }
 
+/** The customer with this domain alias. */
+export function customerOfAliasDomain(state: FakeState, domain: string): FakeCustomer | undefined {
+  const wanted = domain.toLowerCase();
+  return state.customers.find((c) => c.aliasDomains.includes(wanted));
+}
+
+/** The user's addresses at the account's domain aliases (Google's nonEditableAliases). */
+export function aliasDomainAddresses(state: FakeState, user: FakeUser): string[] {
+  const aliases = state.customers.find((c) => c.customerId === user.customerId)?.aliasDomains ?? [];
+  const local = user.primaryEmail.slice(0, user.primaryEmail.lastIndexOf('@'));
+  return aliases.map((domain) => `${local}@${domain}`);
+}
+
 export function findUser(state: FakeState, key: string): FakeUser | undefined {
   const wanted = key.toLowerCase();
   return state.users.find(
-    (u) => u.primaryEmail === wanted || u.id === key || u.aliases.includes(wanted),
+    (u) =>
+      u.primaryEmail === wanted ||
+      u.id === key ||
+      u.aliases.includes(wanted) ||
+      aliasDomainAddresses(state, u).includes(wanted),
   );
 }
 

@@ -1,6 +1,8 @@
 import type { FakeState, FakeUser } from './dataset';
 import {
+  aliasDomainAddresses,
   API_GROUP_SETTINGS,
+  customerOfAliasDomain,
   customerOfDomain,
   findUser,
   isOutsideMember,
@@ -55,7 +57,7 @@ function photoUrl(user: FakeUser): string {
 }
 
 /** Schema$User in the admin view, or the fields of the domain-wide public view. */
-function toGoogleUser(user: FakeUser, adminView: boolean) {
+function toGoogleUser(state: FakeState, user: FakeUser, adminView: boolean) {
   const common = {
     kind: 'admin#directory#user',
     id: user.id,
@@ -85,13 +87,17 @@ function toGoogleUser(user: FakeUser, adminView: boolean) {
     includeInGlobalAddressList: true,
     emails: [{ address: user.primaryEmail, primary: true }],
     ...(user.aliases.length > 0 ? { aliases: [...user.aliases] } : {}),
+    ...(aliasDomainAddresses(state, user).length > 0
+      ? { nonEditableAliases: aliasDomainAddresses(state, user) }
+      : {}),
     creationTime: '2024-01-15T09:00:00.000Z',
   };
 }
 
 /** Why the reseller may not read this customer's directory, or undefined when it may. */
 function resellerRefusal(state: FakeState, domain: string): FakeAnswer | undefined {
-  const customer = customerOfDomain(state, domain);
+  // users.get resolves a domain alias to its account; users.list does not (customerOfDomain there).
+  const customer = customerOfDomain(state, domain) ?? customerOfAliasDomain(state, domain);
   if (domain === RESELLER_DOMAIN) return undefined;
   if (customer === undefined || !customer.own || !customer.resellerAccess) {
     return googleError('forbidden');
@@ -119,7 +125,7 @@ function getUser(state: FakeState, request: DirectoryRequest, key: string): Fake
     }
     const user = findUser(state, key);
     if (user === undefined) return googleError('notFound', 'Resource Not Found: userKey');
-    return { status: 200, body: toGoogleUser(user, true) };
+    return { status: 200, body: toGoogleUser(state, user, true) };
   }
   // The token's account: a personal account with a customer's address is in no directory.
   const caller = state.users.find((u) => u.id === holder.sub);
@@ -138,7 +144,7 @@ function getUser(state: FakeState, request: DirectoryRequest, key: string): Fake
   }
   // Only an administrator may read the admin view; anyone in the account may read the public one.
   if (viewType === 'admin_view' && !caller.isAdmin) return googleError('forbidden');
-  return { status: 200, body: toGoogleUser(user, viewType === 'admin_view') };
+  return { status: 200, body: toGoogleUser(state, user, viewType === 'admin_view') };
 }
 
 /**
@@ -196,7 +202,7 @@ function listUsers(state: FakeState, request: DirectoryRequest, pageLimit: numbe
       etag: `"users-${domain ?? customerKey ?? ''}"`,
       ...(page.length === 0
         ? {}
-        : { users: page.map((u) => toGoogleUser(u, viewType === 'admin_view')) }),
+        : { users: page.map((u) => toGoogleUser(state, u, viewType === 'admin_view')) }),
       ...(next === undefined ? {} : { nextPageToken: next }),
     },
   };
