@@ -143,3 +143,25 @@ it('settles a delegate change another instance left pending from Google’s grou
     }),
   ]);
 });
+
+it('settles a delegate added by an alias as done, though Google lists the primary address', async () => {
+  const admin = await signIn('admin@acme.example');
+  // team@acme-eu.example is an alias of staff@acme.example; the add's answer never arrived.
+  await store.recordIntent({
+    customerId: ACME.customerId,
+    actor: 'admin@acme.example',
+    requestId: 'alias-add-left-pending',
+    at: Date.now(),
+    change: {
+      kind: 'licence-delegate',
+      action: 'add',
+      member: 'team@acme-eu.example',
+      before: ['licences@acme.example'],
+      after: null,
+    },
+  });
+  fake.state.groups.get(groupAddress('licence', ACME.customerId))?.push('staff@acme.example');
+  expect(await history(admin)).toEqual([
+    expect.objectContaining({ member: 'team@acme-eu.example', state: 'done' }),
+  ]);
+});

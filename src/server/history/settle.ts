@@ -13,7 +13,12 @@ import { delegateKindOf, keyOf } from './changeKeys';
 /** What the provider holds now for one key. */
 export type ProviderState =
   | { kind: 'seats'; subscription: WorkspaceSubscription | null }
-  | { kind: 'delegates'; members: readonly string[] };
+  | {
+      kind: 'delegates';
+      members: readonly string[];
+      /** Pending members' primary addresses: Google lists a member added by an alias under it. */
+      primaryOf?: Readonly<Record<string, string>>;
+    };
 
 type Verdict =
   | { state: 'done'; after: number | readonly string[] }
@@ -46,7 +51,8 @@ export function verdictOf(
     return { state: clock.now - record.at >= clock.graceMs ? 'not-made' : 'unconfirmed' };
   }
   if (now.kind !== 'delegates') return null;
-  const present = now.members.includes(change.member);
+  const listedAs = now.primaryOf?.[change.member] ?? change.member;
+  const present = now.members.includes(change.member) || now.members.includes(listedAs);
   const happened = change.action === 'add' ? present : !present;
   return happened ? { state: 'done', after: now.members } : { state: 'failed' };
 }
@@ -59,14 +65,14 @@ export async function settleHeld(
   store: PortalStore,
   customerId: string,
   key: string,
-  readNow: () => Promise<ProviderState>,
+  readNow: (pending: readonly HistoryRecord[]) => Promise<ProviderState>,
   settling: { clock?: SettleClock; log?: FastifyBaseLogger } = {},
 ): Promise<void> {
   const pending = (await store.pendingChanges(customerId)).filter(
     (record) => keyOf(record) === key,
   );
   if (pending.length === 0) return;
-  const now = await readNow();
+  const now = await readNow(pending);
   for (const record of pending) {
     const verdict = verdictOf(record, now, settling.clock);
     if (verdict === null || verdict.state === record.state) continue;
@@ -104,11 +110,32 @@ function auditSettled(log: FastifyBaseLogger, record: HistoryRecord, outcome: Au
   });
 }
 
+/** The primary address of each pending member the directory knows by another (an alias). */
+async function primaryAddresses(
+  provider: PortalProvider,
+  pending: readonly HistoryRecord[],
+): Promise<Record<string, string>> {
+  const members = [
+    ...new Set(
+      pending.flatMap(({ change }) => (change.kind === 'licences' ? [] : [change.member])),
+    ),
+  ];
+  const found = await Promise.all(
+    members.map(async (member) => {
+      // Someone outside the reseller's customers, or suspended: listed as typed, if at all.
+      const user = await provider.lookupDirectoryUser(member).catch(() => null);
+      return user === null || user.email === member ? [] : [[member, user.email] as const];
+    }),
+  );
+  return Object.fromEntries(found.flat());
+}
+
 /** The provider's state for a key of the customer, past any cache: another instance may have changed it. */
 export async function readState(
   provider: PortalProvider,
   customerId: string,
   kind: HistoryKind,
+  pending: readonly HistoryRecord[] = [],
 ): Promise<ProviderState> {
   const fresh = { fresh: true };
   if (kind === 'licences') {
@@ -117,10 +144,11 @@ export async function readState(
       subscription: await provider.findWorkspaceSubscription(customerId, fresh),
     };
   }
-  return {
-    kind: 'delegates',
-    members: await provider.listDelegates(delegateKindOf(kind), customerId, fresh),
-  };
+  const [members, primaryOf] = await Promise.all([
+    provider.listDelegates(delegateKindOf(kind), customerId, fresh),
+    primaryAddresses(provider, pending),
+  ]);
+  return { kind: 'delegates', members, primaryOf };
 }
 
 /**
@@ -146,7 +174,7 @@ export async function settlePending(
           store,
           customerId,
           key,
-          () => readState(provider, customerId, sample.change.kind),
+          (held) => readState(provider, customerId, sample.change.kind, held),
           { log, ...(clock === undefined ? {} : { clock }) },
         );
       } catch (error) {

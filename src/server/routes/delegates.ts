@@ -59,8 +59,8 @@ export async function delegateRoutes(
         const member = email.toLowerCase();
         const key = delegatesKey(kind, session.customerId);
         const { before, members } = await store.exclusive(key, async () => {
-          await settleHeld(store, session.customerId, key, () =>
-            readState(provider, session.customerId, `${kind}-delegate`),
+          await settleHeld(store, session.customerId, key, (held) =>
+            readState(provider, session.customerId, `${kind}-delegate`, held),
           );
           // The provider itself refuses a present member's add and an absent one's delete.
           const current = await provider.listDelegates(kind, session.customerId);
