@@ -188,6 +188,18 @@ describe("purchases that survive Google's latency", () => {
     expect(await history(admin)).toEqual([]);
     expect(audits()).toEqual([['licence.add', 'failed', 24]]);
   });
+
+  it("a purchase Google turns away for its quota is failed too: Google's 4xx applied nothing", async () => {
+    await start();
+    const admin = await signIn('admin@acme.example');
+    fake.failNext('POST', CHANGE_SEATS, { reason: 'rateLimitExceeded', retryAfterSeconds: 7 });
+    const refused = await buy(admin);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('7');
+    expect(seats()).toBe(20);
+    expect(await history(admin)).toEqual([]);
+    expect(audits()).toEqual([['licence.add', 'failed', 24]]);
+  });
 });
 
 describe('subscription ids that Google changes', () => {

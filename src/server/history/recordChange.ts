@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../apiError';
 import { currentDeadline } from '../deadline';
 import { SERVER_TEXT } from '../messages';
+import { UpstreamError } from '../upstreamError';
 import type { HistoryIntent, PortalStore } from '../store/portalStore';
 
 // A change that cannot go missing from the history (docs/api.md, GET /api/history): the intent is
@@ -10,9 +11,15 @@ import type { HistoryIntent, PortalStore } from '../store/portalStore';
 
 const HTTP_SERVER_ERROR = 500;
 
-/** A refusal the provider answered for sure (4xx): the change did not happen. */
-function isRefusal(error: unknown): boolean {
-  return error instanceof ApiError && error.code < HTTP_SERVER_ERROR;
+/**
+ * A refusal answered for sure, so the change did not happen: the portal's or the provider's 4xx, or
+ * a 5xx of the portal's that stands for Google's 4xx (a quota or rate limit, a refused sign-in).
+ */
+export function isRefusal(error: unknown): boolean {
+  if (!(error instanceof ApiError) || isUnconfirmed(error)) return false;
+  if (error.code < HTTP_SERVER_ERROR) return true;
+  const googleStatus = error instanceof UpstreamError ? error.upstream.status : undefined;
+  return typeof googleStatus === 'number' && googleStatus < HTTP_SERVER_ERROR;
 }
 
 /** The provider could not confirm the change (504 UNKNOWN): listed as unconfirmed until settled. */

@@ -6,7 +6,7 @@ import { audit, type AuditOutcome } from '../audit';
 import { readLiveRoles, requireOwnCustomer } from '../auth/roles';
 import { sessionHolderOf, sessionOf } from '../auth/guard';
 import { seatsKey } from '../history/changeKeys';
-import { isUnconfirmed, recordChange } from '../history/recordChange';
+import { isRefusal, recordChange } from '../history/recordChange';
 import { readState, settleHeld } from '../history/settle';
 import { DEFAULT_PURCHASE_GRACE_MS } from '../limits';
 import { SERVER_TEXT } from '../messages';
@@ -104,8 +104,7 @@ export async function addLicenceRoutes(
             auditOutcome('done', expected, done.numberOfSeats);
             return done;
           } catch (error) {
-            const refused = error instanceof ApiError && error.code < 500 && !isUnconfirmed(error);
-            auditOutcome(refused ? 'failed' : 'unconfirmed', expected, numberOfSeats);
+            auditOutcome(isRefusal(error) ? 'failed' : 'unconfirmed', expected, numberOfSeats);
             throw error;
           }
         };
