@@ -22,7 +22,7 @@ import { maxSeatsToAdd } from '../features/subscription/seatCount';
 import { selectPurchaseStatus, selectUser } from '../features/subscription/subscriptionSelectors';
 import { addLicencesRequested } from '../features/subscription/subscriptionSlice';
 
-/** The licence dashboard (docs/behaviour.md 2 Dashboard, roles of docs/behaviour.md 6); the guard makes sure a user is held. */
+/** The licence dashboard (docs/behaviour.md 2.2, roles of docs/behaviour.md 6); the guard makes sure a user is held. */
 export default function DashboardPage() {
   const dispatch = useAppDispatch();
   const { helpCentreUrl } = usePortalConfig();
@@ -33,7 +33,7 @@ export default function DashboardPage() {
   usePrefetch(DASHBOARD_NEXT_STEPS);
 
   if (!user) return null;
-  // While the purchase is sent, the page is replaced by a spinner (docs/behaviour.md 4 Adding licences).
+  // While the purchase is sent, the page is replaced by a spinner (docs/behaviour.md 4.15, 4.16).
   if (purchaseStatus === 'processing') {
     return (
       <main style={{ paddingTop: 96 }}>

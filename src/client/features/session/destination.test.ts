@@ -1,6 +1,6 @@
 import { destinationAt, isLicensesDestination } from './destination';
 
-describe('destination (docs/behaviour.md 2 Home, docs/behaviour.md 9)', () => {
+describe('destination (docs/behaviour.md 2.1, docs/behaviour.md 9)', () => {
   it("reads the home route's customer query; none or empty leads to licenses", () => {
     const home = (search: string) => destinationAt({ pathname: '/', search });
     expect(home('?customer=support')).toBe('support');

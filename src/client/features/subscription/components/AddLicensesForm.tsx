@@ -12,7 +12,7 @@ export interface AddLicensesFormProps {
   inputId?: string;
 }
 
-/** The add-licences form of an annual plan (docs/behaviour.md 2 Dashboard, rules of docs/behaviour.md 5). */
+/** The add-licences form of an annual plan (docs/behaviour.md 2.2, rules of docs/behaviour.md 5). */
 export function AddLicensesForm({ max, onAdd, inputId: givenInputId }: AddLicensesFormProps) {
   const ownInputId = useId();
   const inputId = givenInputId ?? ownInputId;
