@@ -79,8 +79,8 @@ const BEHAVIOUR = 'docs/behaviour.md';
 
 /** The sections ('## 4. Flows' is 4) and items ('- **4.15**' is 4.15) docs/behaviour.md numbers. */
 function behaviourNumbers(text: string): Set<string> {
-  const sections = [...text.matchAll(/^## (\d+)\. /gm)].map(([, section]) => section);
-  const items = [...text.matchAll(/^- \*\*(\d+\.\d+)\*\*/gm)].map(([, item]) => item);
+  const sections = [...text.matchAll(/^## (\d+)\. /gm)].map(([, section]) => section ?? '');
+  const items = [...text.matchAll(/^- \*\*(\d+\.\d+)\*\*/gm)].map(([, item]) => item ?? '');
   return new Set([...sections, ...items]);
 }
 
@@ -90,7 +90,7 @@ function citedBehaviourNumbers(text: string): string[] {
     `${BEHAVIOUR.replace('.', '\\.')}\`? (\\d+(?:\\.\\d+)?(?:(?:, |–| and )\\d+(?:\\.\\d+)?)*)`,
     'g',
   );
-  return [...text.matchAll(citation)].flatMap(([, numbers]) => numbers.split(/, |–| and /));
+  return [...text.matchAll(citation)].flatMap(([, numbers]) => (numbers ?? '').split(/, |–| and /));
 }
 
 it('every docs/behaviour.md number a file cites names a section or item that exists', () => {
@@ -110,13 +110,16 @@ it('every docs/behaviour.md number a file cites names a section or item that exi
 function misnamedSections(text: string, titles: Map<string, string>): string[] {
   const named = new RegExp(`${BEHAVIOUR.replace('.', '\\.')} (\\d+),? ([A-Z][^),;:.'"]*)`, 'g');
   return [...text.matchAll(named)]
-    .filter(([, section, name]) => !name.startsWith(titles.get(section) ?? '\0'))
+    .filter(([, section = '', name = '']) => !name.startsWith(titles.get(section) ?? '\0'))
     .map(([citation]) => citation);
 }
 
 function sectionTitles(text: string): Map<string, string> {
   return new Map(
-    [...text.matchAll(/^## (\d+)\. (.+)$/gm)].map(([, section, title]) => [section, title]),
+    [...text.matchAll(/^## (\d+)\. (.+)$/gm)].map(([, section = '', title = '']) => [
+      section,
+      title,
+    ]),
   );
 }
 
