@@ -10,7 +10,7 @@ import { createServices } from './services/createServices';
 import type { Services } from './services/types';
 import { PAGE_PATHS } from '../contract/pages';
 
-// Boot: runtime configuration, router, services, store, then the first render (docs/behaviour.md 4 On load).
+// Boot: runtime configuration, router, services, store, then the first render (docs/behaviour.md 4.1–4.3).
 
 export async function boot(root: HTMLElement) {
   const config = readPortalConfig();

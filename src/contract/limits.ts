@@ -1,4 +1,4 @@
-// The spec's business constants in one place (docs/behaviour.md 9 unless noted).
+// The portal's business constants in one place (docs/behaviour.md 9 unless noted).
 
 /** Stored token lifetime: 59 minutes after saving (docs/behaviour.md 9). */
 export const TOKEN_LIFETIME_MS = 3_540_000;

@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorEnvelope, ErrorStatus } from '../contract/errors';
+import type { ErrorEnvelope } from '../contract/errors';
 import { ApiError } from './apiError';
 import { BODY_LIMIT_BYTES } from './limits';
 import { SERVER_TEXT } from './messages';
+import { STATUS_WORD_OF_CODE } from './statusWords';
 import { UpstreamError } from './upstreamError';
 
 // The one place where a failure becomes the contract's envelope (docs/api.md, Error envelope): validation errors,
@@ -14,21 +15,6 @@ interface SchemaIssue {
   params: Record<string, unknown>;
   message?: string;
 }
-
-const STATUS_WORD: Record<number, ErrorStatus> = {
-  400: 'INVALID_ARGUMENT',
-  401: 'UNAUTHENTICATED',
-  403: 'PERMISSION_DENIED',
-  404: 'NOT_FOUND',
-  405: 'INVALID_ARGUMENT',
-  409: 'ALREADY_EXISTS',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'INVALID_ARGUMENT',
-  429: 'RESOURCE_EXHAUSTED',
-  502: 'BAD_GATEWAY',
-  503: 'UNAVAILABLE',
-  504: 'DEADLINE_EXCEEDED',
-};
 
 const TYPE_PHRASE: Record<string, string> = {
   integer: 'an integer',
@@ -86,7 +72,8 @@ export function describeSchemaIssue(issue: SchemaIssue, context: string | undefi
 }
 
 export function envelope(code: number, message: string, details?: string): ErrorEnvelope {
-  const status = STATUS_WORD[code] ?? (code >= HTTP_INTERNAL ? 'INTERNAL' : 'INVALID_ARGUMENT');
+  const status =
+    STATUS_WORD_OF_CODE[code] ?? (code >= HTTP_INTERNAL ? 'INTERNAL' : 'INVALID_ARGUMENT');
   return {
     error: details === undefined ? { code, status, message } : { code, status, message, details },
   };

@@ -1,4 +1,4 @@
-// The API server's own limits (the spec's business constants live in src/contract/limits.ts).
+// The API server's own limits (the business constants of docs/behaviour.md 9 live in src/contract/limits.ts).
 
 /** Largest request body accepted; every API body is a few short fields (docs/api.md, Endpoints). */
 export const BODY_LIMIT_BYTES = 16 * 1024;

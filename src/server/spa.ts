@@ -6,6 +6,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sessionCookieNames } from '../contract/api';
+import { escapeHtml } from '../contract/html';
 import { PORTAL_CONFIG_ELEMENT_ID, type PortalConfig } from '../contract/config';
 import { DASHBOARD_PAGE_FILE, PRERENDERED_HOME_FILE } from '../contract/prerender';
 import { alwaysSecureCookies, usesSecureCookies } from './auth/sessionCookies';
@@ -70,10 +71,6 @@ export function injectPortalConfig(html: string, portalConfig: PortalConfig): st
   return headEnd < 0
     ? `${block}${html}`
     : `${html.slice(0, headEnd)}${block}${html.slice(headEnd)}`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function sendClientMissing(request: FastifyRequest, reply: FastifyReply): FastifyReply {

@@ -1,4 +1,4 @@
-// Both delegate dialogs (docs/behaviour.md 2 Dialogs, docs/behaviour.md 4 Delegate dialogs, docs/behaviour.md 5 delegate e-mail, docs/behaviour.md 8 errors).
+// Both delegate dialogs (docs/behaviour.md 2.6, docs/behaviour.md 4.17–4.20, docs/behaviour.md 5 delegate e-mail, docs/behaviour.md 8 errors).
 import type { Locator, Page } from 'playwright-core';
 import { ERROR_TEXT } from '../../src/contract/errors';
 import { eventually, openDelegateDialog, signInToDashboard } from './support/actions';

@@ -37,7 +37,7 @@ async function openHistoryByKeyboard(page: Page) {
   const menu = page.getByRole('button', { name: 'Delegate access menu' });
   await tabTo(page, menu, 'The admin menu');
   await page.keyboard.press('Enter');
-  // The open menu has the focus on its first item; the arrows move it (the spec's two items first).
+  // The open menu has the focus on its first item; the arrows move it (the two delegate items of docs/behaviour.md 7.2 first).
   const item = page.getByRole('menuitem', { name: 'Change History' });
   await item.waitFor();
   // antd moves the focus into the menu once it has opened; an arrow pressed before that is lost.

@@ -1,4 +1,4 @@
-// Adding licences (docs/behaviour.md 4 Adding licences, rules of docs/behaviour.md 5, dialogs of docs/behaviour.md 2), with axe on each dialog.
+// Adding licences (docs/behaviour.md 4.15, 4.16, rules of docs/behaviour.md 5, dialogs of docs/behaviour.md 2), with axe on each dialog.
 import { API_PATHS } from '../../src/contract/api';
 import {
   addLicences,

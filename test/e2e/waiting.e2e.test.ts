@@ -17,7 +17,7 @@ import { ACME } from './support/sandbox';
 
 const { journey } = describePortal();
 
-/** The spinner inside a status is drawn at the spec's diameter (docs/behaviour.md 9, Constants). */
+/** The spinner inside a status is drawn at its diameter (docs/behaviour.md 9.3). */
 async function expectSpinnerDiameter(page: Page, status: string, diameter: number) {
   const dot = page.getByRole('status', { name: status }).locator('.ant-spin-dot-holder');
   const box = await dot.boundingBox();

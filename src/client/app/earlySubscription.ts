@@ -1,4 +1,4 @@
-import { destinationAt, isLicensesDestination } from '../features/session/destination';
+import { destinationAt, isLicenceDestination } from '../features/session/destination';
 import { usableSession } from '../features/session/storedSession';
 import { subscriptionRequestFor } from '../features/subscription/subscriptionRequest';
 import { getRequest, type PortalRequest } from '../services/http';
@@ -17,7 +17,7 @@ export function earlySubscriptionRequest(
   location: { pathname: string; search: string },
   now: number,
 ): PortalRequest | null {
-  if (!isLicensesDestination(destinationAt(location))) return null;
+  if (!isLicenceDestination(destinationAt(location))) return null;
   const session = usableSession(
     storage.getTokenData(),
     storage.getEmail(),

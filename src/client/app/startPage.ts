@@ -5,7 +5,7 @@ import { appStarted } from '../features/session/sessionSlice';
 import type { Services } from '../services/types';
 import { makeStore, type AppStore } from './store';
 
-// How a page of the portal starts (docs/behaviour.md 4 On load): the store with its services, then the first
+// How a page of the portal starts (docs/behaviour.md 4.1–4.3): the store with its services, then the first
 // intent, which says where sign-in leads. The browser's boot and scenario replay both start here.
 export interface StartPageOptions {
   config: PortalConfig;

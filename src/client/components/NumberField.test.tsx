@@ -25,7 +25,7 @@ function clampToMax(typed: string | undefined): string {
   return Number(text) > MAX ? String(MAX) : text;
 }
 
-/** The props AddLicensesForm gives the field. */
+/** The props AddLicencesForm gives the field. */
 function formProps(value: number | null): NumberFieldProps {
   return {
     id: 'seats',
@@ -57,7 +57,7 @@ describe('NumberField draws', () => {
   });
 });
 
-/** The field held as AddLicensesForm holds it, with every change it reports. */
+/** The field held as AddLicencesForm holds it, with every change it reports. */
 function renderForm(Field: Field) {
   const changes: (number | string | null)[] = [];
   function Form() {

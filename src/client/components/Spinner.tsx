@@ -21,7 +21,7 @@ function diameterStyle(diameter: number): CSSProperties {
   return { [`--${defaultPrefixCls}-spin-dot-size-lg`]: `${diameter}px` } as CSSProperties;
 }
 
-/** A spinner of one of the spec's diameters, announced as a status. */
+/** A spinner of one of the diameters of docs/behaviour.md 9.3, announced as a status. */
 export function Spinner({ size, label }: SpinnerProps) {
   const diameter = SPINNER_DIAMETERS_PX[size];
   return (

@@ -11,7 +11,7 @@ import { dialogOpened } from '../features/delegates/delegatesSlice';
 import { historyOpened } from '../features/history/historySlice';
 import { selectSigningOut } from '../features/session/sessionSelectors';
 import { signOutRequested } from '../features/session/sessionSlice';
-import { AddLicensesForm } from '../features/subscription/components/AddLicensesForm';
+import { AddLicencesForm } from '../features/subscription/components/AddLicencesForm';
 import { DashboardHeader } from '../features/subscription/components/DashboardHeader';
 import { FlexiblePlanNotice } from '../features/subscription/components/FlexiblePlanNotice';
 import { InactiveSubscriptionNotice } from '../features/subscription/components/InactiveSubscriptionNotice';
@@ -22,7 +22,7 @@ import { maxSeatsToAdd } from '../features/subscription/seatCount';
 import { selectPurchaseStatus, selectUser } from '../features/subscription/subscriptionSelectors';
 import { addLicencesRequested } from '../features/subscription/subscriptionSlice';
 
-/** The licence dashboard (docs/behaviour.md 2 Dashboard, roles of docs/behaviour.md 6); the guard makes sure a user is held. */
+/** The licence dashboard (docs/behaviour.md 2.2, roles of docs/behaviour.md 6); the guard makes sure a user is held. */
 export default function DashboardPage() {
   const dispatch = useAppDispatch();
   const { helpCentreUrl } = usePortalConfig();
@@ -33,7 +33,7 @@ export default function DashboardPage() {
   usePrefetch(DASHBOARD_NEXT_STEPS);
 
   if (!user) return null;
-  // While the purchase is sent, the page is replaced by a spinner (docs/behaviour.md 4 Adding licences).
+  // While the purchase is sent, the page is replaced by a spinner (docs/behaviour.md 4.15, 4.16).
   if (purchaseStatus === 'processing') {
     return (
       <main style={{ paddingTop: 96 }}>
@@ -42,9 +42,9 @@ export default function DashboardPage() {
     );
   }
 
-  const mayAddLicenses = user.isAdmin || user.accessRoles.license;
+  const mayAddLicences = user.isAdmin || user.accessRoles.license;
   // A suspended or pending subscription is not offered the form: the server refuses a purchase too.
-  const offersForm = user.isAnnual && mayAddLicenses && user.status === 'ACTIVE';
+  const offersForm = user.isAnnual && mayAddLicences && user.status === 'ACTIVE';
   const maxToAdd = maxSeatsToAdd(user);
   const focusSeats = () => document.getElementById(seatsInputId)?.focus();
   return (
@@ -66,7 +66,7 @@ export default function DashboardPage() {
           <CardColumns from="md" firstSpan={14}>
             <SeatUsageCard
               subscription={user}
-              mayAdd={mayAddLicenses}
+              mayAdd={mayAddLicences}
               onAddMore={offersForm && maxToAdd > 0 ? focusSeats : undefined}
             />
             <PlanDetails subscription={user} />
@@ -75,7 +75,7 @@ export default function DashboardPage() {
             <FlexiblePlanNotice helpCentreUrl={helpCentreUrl} />
           ) : (
             offersForm && (
-              <AddLicensesForm
+              <AddLicencesForm
                 max={maxToAdd}
                 inputId={seatsInputId}
                 onAdd={(seats) => dispatch(addLicencesRequested({ seats }))}

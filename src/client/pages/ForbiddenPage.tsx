@@ -14,7 +14,7 @@ function detailsHtml(details: string | undefined): string {
   return textLength(safe) > 0 ? safe : UNKNOWN_ERROR;
 }
 
-/** The 403 screen (docs/behaviour.md 2 Forbidden); the guard makes sure an error is stored. */
+/** The 403 screen (docs/behaviour.md 2.3); the guard makes sure an error is stored. */
 export default function ForbiddenPage() {
   const details = useAppSelector(selectStoredErrorDetails);
   const html = detailsHtml(details);

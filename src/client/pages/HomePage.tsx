@@ -18,7 +18,7 @@ import {
   signInRequested,
 } from '../features/session/sessionSlice';
 
-/** E-mail entry and sign-in (docs/behaviour.md 2 Home, docs/behaviour.md 4 Home and Sign-in). */
+/** E-mail entry and sign-in (docs/behaviour.md 2.1, docs/behaviour.md 4.4–4.10). */
 export function HomePage() {
   const dispatch = useAppDispatch();
   const session = useAppSelector(selectSession);

@@ -1,6 +1,6 @@
 import { createStorageService, EMAIL_KEY, TOKEN_DATA_KEY } from './storage';
 
-describe('storage service (docs/behaviour.md 3 Local storage)', () => {
+describe('storage service (docs/behaviour.md 3.2)', () => {
   beforeEach(() => window.localStorage.clear());
 
   it('keeps the e-mail under the key email', () => {

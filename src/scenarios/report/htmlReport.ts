@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { escapeHtml } from '../../contract/html';
 import type { ScenarioStep } from '../../scenarioFormat/scenario';
 import type { DiffLine, ReplayDetails } from '../scenarioVerdict';
 import { describeAnswer, describeStep } from '../stepText';
@@ -17,14 +18,6 @@ const MODE_NAMES: Record<ReplayDetails['mode'], string> = {
   screen: 'through the screen',
   sagas: 'through the sagas',
 };
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (character) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ??
-      character,
-  );
 
 const pretty = (value: unknown) => escapeHtml(JSON.stringify(value, null, 2) ?? 'undefined');
 

@@ -16,6 +16,7 @@ const SECTION = '\u00a7';
 const OUTSIDE_CITATIONS: [RegExp, string][] = [
   [new RegExp(`\\bcontract ${SECTION}`), 'the contract document'],
   [new RegExp(`\\bspec ${SECTION}`, 'i'), 'the product spec'],
+  [/\bthe spec(ification)?\b/i, 'the product spec'],
   [new RegExp(['\\biss', 'ue (item )?\\d'].join('')), 'an issue'],
   [/\bstyle\.md\b/, 'a style guide'],
   [/bulletproof-react/i, 'bulletproof-react'],
@@ -51,6 +52,7 @@ it('would catch such a citation', () => {
   const caught = (line: string) => OUTSIDE_CITATIONS.some(([pattern]) => pattern.test(line));
   expect(caught(`// The error envelope (contract ${SECTION}2).`)).toBe(true);
   expect(caught(`// Route guards of spec ${SECTION}2.`)).toBe(true);
+  expect(caught("/** 'Licenses Added Succesfully!' with the spec's spelling. */")).toBe(true);
   expect(caught(['// Security headers (iss', 'ue 3, "Must show" 1).'].join(''))).toBe(true);
   expect(caught(['// Typed hooks only (style', '.md).'].join(''))).toBe(true);
   expect(
@@ -71,4 +73,75 @@ it('every document of docs/ that a file cites is in the repository', () => {
     }
   }
   expect([...missing]).toEqual([]);
+});
+
+const BEHAVIOUR = 'docs/behaviour.md';
+
+/** The sections ('## 4. Flows' is 4) and items ('- **4.15**' is 4.15) docs/behaviour.md numbers. */
+function behaviourNumbers(text: string): Set<string> {
+  const sections = [...text.matchAll(/^## (\d+)\. /gm)].map(([, section]) => section ?? '');
+  const items = [...text.matchAll(/^- \*\*(\d+\.\d+)\*\*/gm)].map(([, item]) => item ?? '');
+  return new Set([...sections, ...items]);
+}
+
+/** Every number a 'docs/behaviour.md 4.17–4.20, 8.8' citation names, ranges by both ends. */
+function citedBehaviourNumbers(text: string): string[] {
+  const citation = new RegExp(
+    `${BEHAVIOUR.replace('.', '\\.')}\`? (\\d+(?:\\.\\d+)?(?:(?:, |–| and )\\d+(?:\\.\\d+)?)*)`,
+    'g',
+  );
+  return [...text.matchAll(citation)].flatMap(([, numbers]) => (numbers ?? '').split(/, |–| and /));
+}
+
+it('every docs/behaviour.md number a file cites names a section or item that exists', () => {
+  const numbered = behaviourNumbers(readFileSync(path.join(ROOT, BEHAVIOUR), 'utf8'));
+  expect(numbered.has('4.15')).toBe(true);
+  const dangling = new Set<string>();
+  for (const file of trackedTextFiles()) {
+    const text = readFileSync(path.join(ROOT, file), 'utf8');
+    for (const cited of citedBehaviourNumbers(text)) {
+      if (!numbered.has(cited)) dangling.add(`${BEHAVIOUR} ${cited} (cited in ${file})`);
+    }
+  }
+  expect([...dangling]).toEqual([]);
+});
+
+/** Sections cited by a name that is not the section's title ('docs/behaviour.md 4 On load'). */
+function misnamedSections(text: string, titles: Map<string, string>): string[] {
+  const named = new RegExp(`${BEHAVIOUR.replace('.', '\\.')} (\\d+),? ([A-Z][^),;:.'"]*)`, 'g');
+  return [...text.matchAll(named)]
+    .filter(([, section = '', name = '']) => !name.startsWith(titles.get(section) ?? '\0'))
+    .map(([citation]) => citation);
+}
+
+function sectionTitles(text: string): Map<string, string> {
+  return new Map(
+    [...text.matchAll(/^## (\d+)\. (.+)$/gm)].map(([, section = '', title = '']) => [
+      section,
+      title,
+    ]),
+  );
+}
+
+it('every docs/behaviour.md section cited by name is cited by its own title', () => {
+  const titles = sectionTitles(readFileSync(path.join(ROOT, BEHAVIOUR), 'utf8'));
+  const misnamed = trackedTextFiles().flatMap((file) =>
+    misnamedSections(readFileSync(path.join(ROOT, file), 'utf8'), titles).map(
+      (citation) => `${citation} (in ${file})`,
+    ),
+  );
+  expect(misnamed).toEqual([]);
+});
+
+it('reads every number of a citation', () => {
+  expect(citedBehaviourNumbers(`(${BEHAVIOUR} 4.17–4.20, 8.8 and 9)`)).toEqual([
+    '4.17',
+    '4.20',
+    '8.8',
+    '9',
+  ]);
+  expect(citedBehaviourNumbers(`(${BEHAVIOUR} 2 Dashboard)`)).toEqual(['2']);
+  const titles = new Map([['4', 'Flows']]);
+  expect(misnamedSections(`(${BEHAVIOUR} 4 On load)`, titles)).toHaveLength(1);
+  expect(misnamedSections(`(${BEHAVIOUR} 4, Flows)`, titles)).toEqual([]);
 });

@@ -1,19 +1,8 @@
+import { escapeHtml } from '../../contract/html';
 import { SANDBOX_ASSET_PATH } from './assets';
 
 // HTML of the sandbox pages. Every interpolated value goes through escapeHtml: the popup shows text
 // taken from its query string.
-
-const HTML_ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
-}
 
 interface LayoutOptions {
   title: string;

@@ -1,12 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { domainOf, isValidHomeEmail } from '../../contract/email';
-import type { ErrorEnvelope, ErrorStatus } from '../../contract/errors';
+import type { ErrorEnvelope } from '../../contract/errors';
 import { ApiError } from '../apiError';
 import type { Sandbox } from '../providers/sandbox';
 import { SANDBOX_PHOTO_PATH } from '../providers/sandbox/dataset';
 import { AUTHORIZE_SCRIPT, SANDBOX_ASSET_PATH, SANDBOX_STYLES } from './assets';
 import { authorizeErrorPage, authorizePage, standInPage } from './pages';
 import { SANDBOX_PHOTOS } from './photos';
+import { STATUS_WORD_OF_CODE } from '../statusWords';
 
 // The sandbox's own pages (README.md, Demo accounts (sandbox)): the identity popup and its token endpoint, the stand-ins for
 // the external destinations, and the seeded photos. Registered only when PORTAL_PROVIDER=sandbox.
@@ -74,16 +75,6 @@ function refuseUnknownFields(body: unknown): void {
   }
 }
 
-const STATUS_BY_CODE: Readonly<Record<number, ErrorStatus>> = {
-  400: 'INVALID_ARGUMENT',
-  401: 'UNAUTHENTICATED',
-  403: 'PERMISSION_DENIED',
-  404: 'NOT_FOUND',
-  409: 'ALREADY_EXISTS',
-  413: 'PAYLOAD_TOO_LARGE',
-  429: 'RESOURCE_EXHAUSTED',
-};
-
 /** The error envelope (docs/api.md, Error envelope) for anything the token endpoint or a page refuses. */
 function envelopeOf(error: FastifyError | ApiError): ErrorEnvelope {
   if (error instanceof ApiError) return { error: error.toBody() };
@@ -96,7 +87,7 @@ function envelopeOf(error: FastifyError | ApiError): ErrorEnvelope {
   return {
     error: {
       code,
-      status: STATUS_BY_CODE[code] ?? 'INVALID_ARGUMENT',
+      status: STATUS_WORD_OF_CODE[code] ?? 'INVALID_ARGUMENT',
       message:
         error.validation !== undefined ? `Invalid request: ${error.message}.` : error.message,
     },

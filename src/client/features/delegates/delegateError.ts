@@ -1,7 +1,7 @@
 import { readFailure } from '../../services/httpFailure';
 
 // Delegate errors (docs/behaviour.md 8): error.error.message, then error.error_description, then a generic
-// message (its text is not shown in the spec, so this one is ours).
+// message (its text is the portal's own, docs/behaviour.md 7.6).
 export const GENERIC_DELEGATE_ERROR =
   'The delegate list could not be changed or loaded. Please try again later.';
 

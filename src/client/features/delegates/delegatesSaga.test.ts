@@ -52,7 +52,7 @@ function run(options: FakeServicesOptions, state: RootState = adminState()) {
   return { fake, saga };
 }
 
-describe('loading a delegate list (docs/behaviour.md 4 Delegate dialogs, docs/api.md)', () => {
+describe('loading a delegate list (docs/behaviour.md 4.17–4.20, docs/api.md)', () => {
   it.each([
     ['licence', API_PATHS.licenceDelegate, LICENCE_LIST],
     ['support', API_PATHS.supportDelegate, SUPPORT_LIST],

@@ -107,7 +107,7 @@ export function* changeMember(action: ChangeAction): SagaIterator {
     yield call([http, http.post], DELEGATE_PATHS[kind], request);
   } catch (failure) {
     yield put(errorDialogShown({ message: delegateErrorMessage(failure) }));
-    // The spec's 'Member already exists.' check always clears the input (docs/behaviour.md 8).
+    // Any failure clears the input, 'Member already exists.' too (docs/behaviour.md 8.8).
     yield put(memberChangeFailed({ kind }));
     return;
   }

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { DelegateKind } from '../../../contract/api';
 import { isValidDelegateEmail } from '../../../contract/email';
 
-// 'License Management Access' and 'Support Access' dialogs (docs/behaviour.md 2 Dialogs, docs/behaviour.md 4 Delegate dialogs).
+// 'License Management Access' and 'Support Access' dialogs (docs/behaviour.md 2.6, docs/behaviour.md 4.17–4.20).
 export type DelegateListStatus = 'idle' | 'loading' | 'ready';
 
 export interface DelegateListState {

@@ -5,7 +5,7 @@ import {
   type StoredError,
 } from '../../events/portalEvents';
 
-// The stored error for /forbidden (docs/behaviour.md 3 Stored error, docs/behaviour.md 3 isForbidden) and the one error dialog (docs/behaviour.md 2).
+// The stored error for /forbidden (docs/behaviour.md 3.1) and the one error dialog (docs/behaviour.md 2).
 export interface ErrorsState {
   isForbidden: boolean;
   stored: StoredError | null;

@@ -2,7 +2,7 @@ import { LICENSES_DESTINATION } from '../../../contract/limits';
 import { DESTINATION_QUERY, PAGE_PATHS } from '../../../contract/pages';
 
 // The home route's `customer` query picks where sign-in leads (docs/behaviour.md 2); licenses is the default (docs/behaviour.md 9).
-export function isLicensesDestination(destination: string): boolean {
+export function isLicenceDestination(destination: string): boolean {
   return destination === '' || destination === LICENSES_DESTINATION;
 }
 

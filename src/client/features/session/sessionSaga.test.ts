@@ -89,7 +89,7 @@ describe('on load (docs/behaviour.md 4)', () => {
   });
 });
 
-describe('e-mail check (docs/behaviour.md 4 Home, docs/behaviour.md 5, docs/behaviour.md 8)', () => {
+describe('e-mail check (docs/behaviour.md 4.4–4.7, docs/behaviour.md 5, docs/behaviour.md 8)', () => {
   it('sends a consumer domain to the contact page without any server call', async () => {
     const { fake, saga } = run({});
     const { storeState } = await saga
@@ -191,7 +191,7 @@ describe('e-mail check (docs/behaviour.md 4 Home, docs/behaviour.md 5, docs/beha
   });
 });
 
-describe('sign-in (docs/behaviour.md 4 Sign-in, docs/behaviour.md 9)', () => {
+describe('sign-in (docs/behaviour.md 4.8–4.10, docs/behaviour.md 9)', () => {
   const confirmed = (destination = 'licenses'): RootState => {
     const state = initialState();
     return {

@@ -16,7 +16,7 @@ import { SIGN_IN_SCOPES, TOKEN_LIFETIME_MS } from '../../../contract/limits';
 import { subscriptionRequested } from '../../events/portalEvents';
 import type { SagaContext } from '../../app/sagaContext';
 import type { IdentityToken, TokenData } from '../../services/types';
-import { isLicensesDestination } from './destination';
+import { isLicenceDestination } from './destination';
 import { isConsumerEmail } from './isConsumerDomain';
 import { usableSession } from './storedSession';
 import { selectDestination, selectSessionEmail } from './sessionSelectors';
@@ -44,7 +44,7 @@ function isValidatorAnswer(value: unknown): value is { isGoogleAccount: boolean 
 /** With a signed-in person: load the licences, or leave for the help-desk portal (docs/behaviour.md 2, docs/behaviour.md 4). */
 function* continueToDestination(token: string, email: string): SagaIterator {
   const destination: string = yield select(selectDestination);
-  if (isLicensesDestination(destination)) {
+  if (isLicenceDestination(destination)) {
     yield put(subscriptionRequested({ token, email }));
     return;
   }

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { LICENSES_DESTINATION } from '../../../contract/limits';
 
-// Home screen and sign-in (docs/behaviour.md 2 Home, docs/behaviour.md 4 Home / Sign-in / On load).
+// Home screen and sign-in (docs/behaviour.md 2.1, docs/behaviour.md 4.1–4.10).
 export type EmailCheck = 'idle' | 'validating' | 'confirmed';
 
 export interface SessionState {

@@ -58,7 +58,7 @@ describe('sign-out', () => {
     expect(fake.calls.revoked).toEqual(['ya29.stored']);
     expect(fake.calls.navigate).toEqual(['/']);
     expect(storeState).toEqual(rootReducer(undefined, { type: '@@test/init' }));
-    // The e-mail stays for the next sign-in's hint (docs/behaviour.md 3 Local storage).
+    // The e-mail stays for the next sign-in's hint (docs/behaviour.md 3.2).
     expect(fake.calls.storage.email).toBe('admin@acme.example');
   });
 

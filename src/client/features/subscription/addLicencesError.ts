@@ -1,7 +1,7 @@
 import { readFailure } from '../../services/httpFailure';
 
-// Add-licence errors (docs/behaviour.md 8): error.error.message, else a generic message (its text is not shown
-// in the spec, so this one is ours).
+// Add-licence errors (docs/behaviour.md 8): error.error.message, else a generic message (its text is the portal's
+// own, docs/behaviour.md 7.6).
 export const GENERIC_ADD_LICENCES_ERROR =
   'Your licenses could not be added. Please try again later.';
 

@@ -2,7 +2,7 @@ import { ERROR_TEXT } from '../../../contract/errors';
 import { describeStatus, readFailure } from '../../services/httpFailure';
 
 // The subscription fetch error catalogue (docs/behaviour.md 8): a pure function from a failure to what happens.
-/** Plain data, as the forbidden screen stores it (docs/behaviour.md 3 Stored error). */
+/** Plain data, as the forbidden screen stores it (docs/behaviour.md 3.1). */
 export interface SubscriptionError {
   message: string;
   details: string;

@@ -45,7 +45,7 @@ function run(options: FakeServicesOptions, state: RootState = initialState()) {
 
 const request = subscriptionRequested({ token: 'token-1', email: 'admin@acme.example' });
 
-describe('subscription fetch (docs/behaviour.md 4 Sign-in)', () => {
+describe('subscription fetch (docs/behaviour.md 4.8–4.10)', () => {
   it('loads the subscription with the token header and goes to /licenses', async () => {
     const info = sampleSubscription();
     const { fake, saga } = run({ http: { [SUBSCRIPTION_INFO]: ok(info) } });
@@ -149,7 +149,7 @@ describe('subscription fetch failures (docs/behaviour.md 8)', () => {
   });
 });
 
-describe('adding licences (docs/behaviour.md 4 Adding licences, docs/api.md, docs/behaviour.md 8)', () => {
+describe('adding licences (docs/behaviour.md 4.15, 4.16, docs/api.md, docs/behaviour.md 8)', () => {
   const user = sampleSubscription({ numberOfSeats: 20, maximumNumberOfSeats: 50 });
   const signedIn = (): RootState => {
     const state = initialState();

@@ -126,7 +126,7 @@ export function* addLicences(): SagaIterator {
     if (fresh !== null) yield put(freshSubscriptionReceived(fresh));
     return;
   }
-  // The spec does not read the answer; the contract's subscription is used when it is whole.
+  // The answer is not needed to go on; the subscription docs/api.md describes is used when it is whole.
   const subscription = answeredSubscription(answer) ?? {
     ...user,
     numberOfSeats: request.numberOfSeats,

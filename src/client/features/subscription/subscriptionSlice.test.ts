@@ -15,7 +15,7 @@ import {
 } from './subscriptionSlice';
 
 describe('subscription reducer', () => {
-  it('starts as the spec says: loadingSubscription false, user undefined (docs/behaviour.md 3, docs/behaviour.md 4)', () => {
+  it('starts as docs/behaviour.md 3.1 says: loadingSubscription false, user undefined (docs/behaviour.md 3.1)', () => {
     const state = subscriptionReducer(undefined, { type: '@@test/init' });
     expect(state.loadingSubscription).toBe(false);
     expect(state.user).toBeUndefined();

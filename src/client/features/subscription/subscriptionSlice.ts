@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SubscriptionInfo } from '../../../contract/subscription';
 import { subscriptionRequested } from '../../events/portalEvents';
 
-// The spec's application state (docs/behaviour.md 3: loadingSubscription, user) and the licence purchase (docs/behaviour.md 4 Adding licences).
+// The page's state (docs/behaviour.md 3.1: loadingSubscription, user) and the licence purchase (docs/behaviour.md 4.15, 4.16).
 export type PurchaseStatus = 'idle' | 'confirming' | 'processing' | 'succeeded';
 
 export interface SubscriptionState {

@@ -19,7 +19,7 @@ export interface DelegateDialogProps {
   onClose: () => void;
 }
 
-/** 'License Management Access' / 'Support Access' (docs/behaviour.md 2 Dialogs, rules of docs/behaviour.md 5). */
+/** 'License Management Access' / 'Support Access' (docs/behaviour.md 2.6, rules of docs/behaviour.md 5). */
 export function DelegateDialog({
   kind,
   list,

@@ -6,7 +6,7 @@ export interface ErrorDialogProps {
   onClose: () => void;
 }
 
-/** 'Oops! An Error Occurred.' with the message (docs/behaviour.md 2 Dialogs, docs/behaviour.md 8). */
+/** 'Oops! An Error Occurred.' with the message (docs/behaviour.md 2.6, docs/behaviour.md 8). */
 export function ErrorDialog({ open, message, onClose }: ErrorDialogProps) {
   return (
     <Modal

@@ -44,7 +44,7 @@ function historyServer(request: FakeHttpRequest) {
 describe('the Change History dialog', () => {
   beforeEach(() => saved.mockClear());
 
-  it("is the third item of the admin menu, after the spec's two", async () => {
+  it('is the third item of the admin menu, after the two of docs/behaviour.md 7.2', async () => {
     const view = renderDashboard({ http: { 'GET /api/history': historyServer } });
     await view.user.click(await screen.findByRole('button', { name: 'Delegate access menu' }));
     const items = await screen.findAllByRole('menuitem');

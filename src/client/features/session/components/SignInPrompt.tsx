@@ -6,7 +6,7 @@ export interface SignInPromptProps {
   onSignIn: () => void;
 }
 
-/** Shown once the e-mail is confirmed as a Google account (docs/behaviour.md 2 Home). */
+/** Shown once the e-mail is confirmed as a Google account (docs/behaviour.md 2.1). */
 export function SignInPrompt({ signingIn, onSignIn }: SignInPromptProps) {
   return (
     <section aria-label="Sign in">

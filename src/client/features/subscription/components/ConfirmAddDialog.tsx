@@ -8,7 +8,7 @@ export interface ConfirmAddDialogProps {
   onConfirm: () => void;
 }
 
-/** 'Confirm Adding Licenses' (docs/behaviour.md 2 Dialogs): the current and the new total. */
+/** 'Confirm Adding Licenses' (docs/behaviour.md 2.6): the current and the new total. */
 export function ConfirmAddDialog(props: ConfirmAddDialogProps) {
   const { open, seatsToAdd, currentTotal, onCancel, onConfirm } = props;
   return (

@@ -24,7 +24,7 @@ const PHOTO_SIZE_PX = 40;
 const WEB_IMAGE_URL = /^(?:https?:\/\/|\/(?![/\\]))/i;
 
 const HISTORY_KEY = 'history';
-// The spec's two items, in its order and words, then the change history.
+// The two delegate items in the order and words of docs/behaviour.md 7.2, then the change history.
 const MENU_ITEMS: { key: DelegateKind | typeof HISTORY_KEY; label: string }[] = [
   { key: 'licence', label: 'Delegate Licenses Access' },
   { key: 'support', label: 'Delegate Support Access' },

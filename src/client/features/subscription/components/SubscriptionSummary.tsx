@@ -17,7 +17,7 @@ function Figure({ title, value }: { title: string; value: number }) {
   );
 }
 
-/** The subscription name, 'Total Licenses' and 'Licenses Assigned' (docs/behaviour.md 2 Dashboard). */
+/** The subscription name, 'Total Licenses' and 'Licenses Assigned' (docs/behaviour.md 2.2). */
 export function SubscriptionSummary({ subscription }: SubscriptionSummaryProps) {
   return (
     <>

@@ -6,7 +6,7 @@ export interface SuccessDialogProps {
   onClose: () => void;
 }
 
-/** 'Licenses Added Succesfully!' with the spec's spelling. */
+/** 'Licenses Added Succesfully!' spelt so (docs/behaviour.md 2.6). */
 export function SuccessDialog({ open, onClose }: SuccessDialogProps) {
   return (
     <Modal

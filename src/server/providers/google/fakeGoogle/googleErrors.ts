@@ -3,6 +3,8 @@
 // message}], status}}; and as newer front ends send it, with details[] only (google.rpc.Status whose
 // details hold a google.rpc.ErrorInfo, AIP-193). Test-only.
 
+import { STATUS_WORD_OF_CODE } from '../../../statusWords';
+
 export type GoogleReason =
   | 'forbidden'
   | 'duplicate'
@@ -74,19 +76,6 @@ export const REASONS: Readonly<Record<GoogleReason, ReasonShape>> = {
   internalError: { code: 500, domain: 'global', message: 'Internal Error' },
 };
 
-const STATUS_WORDS: Readonly<Record<number, string>> = {
-  400: 'INVALID_ARGUMENT',
-  401: 'UNAUTHENTICATED',
-  403: 'PERMISSION_DENIED',
-  404: 'NOT_FOUND',
-  409: 'ALREADY_EXISTS',
-  412: 'FAILED_PRECONDITION',
-  429: 'RESOURCE_EXHAUSTED',
-  500: 'INTERNAL',
-  503: 'UNAVAILABLE',
-  504: 'DEADLINE_EXCEEDED',
-};
-
 export interface GoogleErrorBody {
   error: {
     code: number;
@@ -116,7 +105,7 @@ export function googleError(
       code: shape.code,
       message: text,
       errors: [{ message: text, domain: shape.domain, reason }],
-      status: STATUS_WORDS[shape.code] ?? 'UNKNOWN',
+      status: STATUS_WORD_OF_CODE[shape.code] ?? 'UNKNOWN',
     },
   };
   if (reason === 'insufficientPermissions') {
@@ -218,7 +207,7 @@ export function errorInfoError(
       error: {
         code: shape.code,
         message: shape.message(service),
-        status: STATUS_WORDS[shape.code] ?? 'UNKNOWN',
+        status: STATUS_WORD_OF_CODE[shape.code] ?? 'UNKNOWN',
         details: [
           {
             '@type': 'type.googleapis.com/google.rpc.ErrorInfo',

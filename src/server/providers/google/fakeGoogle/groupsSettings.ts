@@ -1,4 +1,5 @@
 import type { groupssettings_v1 } from 'googleapis';
+import { escapeHtml } from '../../../../contract/html';
 import type { FakeGroupSettings, FakeState } from './dataset';
 import type { DirectoryRequest } from './directory';
 import { googleError, type FakeAnswer } from './googleErrors';
@@ -28,13 +29,11 @@ function toGroups(email: string, settings: FakeGroupSettings): groupssettings_v1
 
 /** The discovery document's default alt=atom: the same resource as an Atom entry. */
 function toAtom(resource: groupssettings_v1.Schema$Groups): string {
-  const escape = (text: string) =>
-    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const fields = Object.entries(resource)
     .filter(([name]) => name !== 'kind')
-    .map(([name, value]) => `<apps:${name}>${escape(String(value))}</apps:${name}>`)
+    .map(([name, value]) => `<apps:${name}>${escapeHtml(String(value))}</apps:${name}>`)
     .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?><entry xmlns="http://www.w3.org/2005/Atom" xmlns:apps="http://schemas.google.com/apps/2006"><id>tag:googleapis.com,2010:apps:groupssettings:GROUP:${escape(resource.email ?? '')}</id><title>Groups Resource Entry</title>${fields}</entry>`;
+  return `<?xml version="1.0" encoding="UTF-8"?><entry xmlns="http://www.w3.org/2005/Atom" xmlns:apps="http://schemas.google.com/apps/2006"><id>tag:googleapis.com,2010:apps:groupssettings:GROUP:${escapeHtml(resource.email ?? '')}</id><title>Groups Resource Entry</title>${fields}</entry>`;
 }
 
 export function handleGroupsSettings(

@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../../../contract/html';
+
 // The fake's own sign-in popup, so a person can click through google mode in a browser: the same
 // postMessage protocol as the sandbox popup (src/server/sandbox/pages.ts), answering the opener's
 // origin as Google Identity Services does. Test-only.
@@ -7,18 +9,6 @@ export const POPUP_PATHS = {
   script: '/o/oauth2/popup.js',
   token: '/o/oauth2/popup/token',
 } as const;
-
-const ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
-}
 
 export const POPUP_SCRIPT = `'use strict';
 (function () {

@@ -4,7 +4,7 @@ import { Panel, SectionTitle, Sentence } from '../../../components/Panel';
 import { useId, useState, type FormEvent } from 'react';
 import { canAddSeats, normaliseSeatCount, type SeatCount } from '../seatCount';
 
-export interface AddLicensesFormProps {
+export interface AddLicencesFormProps {
   /** maximumNumberOfSeats − numberOfSeats (docs/behaviour.md 5). */
   max: number;
   onAdd: (seats: number) => void;
@@ -12,8 +12,8 @@ export interface AddLicensesFormProps {
   inputId?: string;
 }
 
-/** The add-licences form of an annual plan (docs/behaviour.md 2 Dashboard, rules of docs/behaviour.md 5). */
-export function AddLicensesForm({ max, onAdd, inputId: givenInputId }: AddLicensesFormProps) {
+/** The add-licences form of an annual plan (docs/behaviour.md 2.2, rules of docs/behaviour.md 5). */
+export function AddLicencesForm({ max, onAdd, inputId: givenInputId }: AddLicencesFormProps) {
   const ownInputId = useId();
   const inputId = givenInputId ?? ownInputId;
   const hintId = useId();
