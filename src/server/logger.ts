@@ -1,21 +1,17 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import pinoPretty from 'pino-pretty';
 import type { LogLevel } from './config';
+import type { LogFormat } from './logFormat';
 
-// Structured JSON logs (docs/api.md, Logs). Credentials never reach them: the request's cookies,
-// identity token, XSRF token and Authorization header, and a logged answer's Set-Cookie, are written
-// as [redacted]. The serializers below do it while they build the line: pino's own `redact` option,
-// which did the same, cloned and walked every line again and was one of the costliest parts of a
-// request's log line.
+// Structured logs (docs/api.md, Logs): JSON, or pino-pretty lines at a terminal. Credentials never
+// reach them: a logged request is its method, path (no query) and address, never its headers, and a
+// logged answer's Set-Cookie is written as [redacted]. The serializers below do it while they build
+// the line: pino's own `redact` option cloned and walked every line again and was one of the
+// costliest parts of a request's log line.
 
 export const REDACTED = '[redacted]';
-/** Request headers written as [redacted] wherever a request is logged (`req`). */
-export const REDACTED_REQUEST_HEADERS = [
-  'cookie',
-  'authorization',
-  'x-goog-token',
-  'x-xsrf-token',
-] as const;
+const STDOUT = 1;
 /** Headers written as [redacted] on a logged answer (`res`) that carries its headers. */
 export const REDACTED_RESPONSE_HEADERS = ['set-cookie'] as const;
 
@@ -32,11 +28,16 @@ function redactHeaders(headers: unknown, names: readonly string[]): unknown {
 }
 
 interface LoggedRequest {
-  id: string;
   method: string;
   url: string;
-  headers: Record<string, unknown>;
   ip: string;
+}
+
+/** The URL without its query, which may carry what a log should not keep. */
+function pathOf(url: unknown): unknown {
+  if (typeof url !== 'string') return url;
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
 }
 
 /**
@@ -47,15 +48,21 @@ function isFastifyReply(value: object): value is { statusCode: number } {
   return 'raw' in value && 'request' in value && 'statusCode' in value;
 }
 
-export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
+/**
+ * A logger writing to `destination` (stdout if none), as JSON or as pino-pretty lines (`format`); the
+ * JSON path is pino's own, unchanged.
+ */
+export function createLogger(
+  level: LogLevel,
+  destination?: DestinationStream,
+  format: LogFormat = 'json',
+): Logger {
   const options: pino.LoggerOptions = {
     level,
     serializers: {
       req: (request: LoggedRequest) => ({
-        id: request.id,
         method: request.method,
-        url: request.url,
-        headers: redactHeaders(request.headers, REDACTED_REQUEST_HEADERS),
+        path: pathOf(request.url),
         remoteAddress: request.ip,
       }),
       res: (response: unknown) => {
@@ -67,6 +74,13 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
       },
     },
   };
+  if (format === 'pretty') {
+    // One line per entry, written as it comes (stdout's writes are synchronous in pino's JSON path too).
+    return pino(
+      options,
+      pinoPretty({ destination: destination ?? STDOUT, singleLine: true, sync: true }),
+    );
+  }
   return destination === undefined ? pino(options) : pino(options, destination);
 }
 

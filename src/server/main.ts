@@ -4,6 +4,7 @@ import { readConfig, type ServerConfig } from './config';
 import { ConfigError } from './configError';
 import { readRequestDeadline } from './deadline';
 import { emulatorWarning } from './emulator';
+import { readLogFormat } from './logFormat';
 import { createLogger } from './logger';
 import { createGoogleProvider, readGoogleOptions } from './providers/google';
 import type { PortalProvider } from './providers/provider';
@@ -101,7 +102,11 @@ async function main(): Promise<void> {
   let logger: FastifyBaseLogger;
   try {
     config = readConfig(process.env);
-    logger = createLogger(config.logLevel);
+    logger = createLogger(
+      config.logLevel,
+      undefined,
+      readLogFormat(process.env, process.stdout.isTTY === true),
+    );
     requestDeadlineMs = readRequestDeadline(process.env);
   } catch (error) {
     if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);

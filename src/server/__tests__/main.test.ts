@@ -172,3 +172,41 @@ it(
   },
   START_TIMEOUT_MS,
 );
+
+it(
+  'exits non-zero with one clear line naming LOG_FORMAT for a bad value',
+  async () => {
+    const run = await startMain({ LOG_FORMAT: 'xml' });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr.trim()).toBe(
+      "Configuration error: LOG_FORMAT must be 'json' or 'pretty'; got 'xml'.",
+    );
+  },
+  START_TIMEOUT_MS,
+);
+
+it(
+  'writes pino-pretty lines with LOG_FORMAT=pretty and JSON lines without it off a terminal',
+  async () => {
+    const requestLines = async (env: NodeJS.ProcessEnv) => {
+      const run = await startMain({ PORT: '0', LOG_LEVEL: 'info', ...env }, (url, stop) => {
+        void fetch(`${url}/api/health?probe=1`).finally(stop);
+      });
+      return run.stdout.split('\n').filter((line) => line.includes('request completed'));
+    };
+    const pretty = await requestLines({ LOG_FORMAT: 'pretty' });
+    expect(pretty).toHaveLength(1);
+    expect(pretty[0]).toMatch(
+      /^\[[\d:.]+\] INFO \(\d+\): request completed .*"path":"\/api\/health"/,
+    );
+    expect(pretty[0]).not.toContain('probe');
+    const json = await requestLines({});
+    expect(json).toHaveLength(1);
+    expect(JSON.parse(json[0] ?? '')).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', path: '/api/health' },
+      res: { statusCode: 200 },
+    });
+  },
+  2 * START_TIMEOUT_MS,
+);

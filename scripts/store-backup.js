@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// `npm run store:backup -- <file>`: a consistent copy of the SQLite portal store in PORTAL_DATA_DIR
+// (default .data), taken with SQLite's online backup while the portal may be running
+// (docs/deploy.md, Backups of the store). Uses the compiled server when it exists and otherwise
+// loads the TypeScript source through tsx, so it works on a fresh clone without a build.
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+const compiled = path.join(root, 'dist/server/server/store/storeBackup.js');
+const source = path.join(root, 'src/server/store/storeBackup.ts');
+
+function loadBackupModule() {
+  if (fs.existsSync(compiled)) return require(compiled);
+  const { register } = require('tsx/cjs/api');
+  register();
+  return require(source);
+}
+
+const { backupStore, StoreBackupRefused } = loadBackupModule();
+const dataDir = path.resolve(process.env.PORTAL_DATA_DIR || path.join(root, '.data'));
+
+backupStore({ dataDir, databaseUrl: process.env.DATABASE_URL, file: process.argv[2] }).then(
+  (taken) => {
+    console.log(`Store backed up: ${taken.store} to ${taken.file} (${taken.pages} pages).`);
+  },
+  (error) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(error instanceof StoreBackupRefused ? reason : `Store backup failed: ${reason}`);
+    process.exitCode = 1;
+  },
+);
