@@ -14,6 +14,7 @@ import { envelope, installErrorHandling, sendError } from './errorHandler';
 import { BODY_LIMIT_BYTES } from './limits';
 import { createLogger, OneLinePerRequest } from './logger';
 import { SERVER_TEXT } from './messages';
+import { createPortalMetrics, measureRequests, timedStore, type PortalMetrics } from './metrics';
 import type { PortalProvider } from './providers/provider';
 import { IPV6_CLIENT_PREFIX_BITS, shieldApiRoutes } from './quotaShield';
 import type { Sandbox } from './providers/sandbox';
@@ -48,6 +49,8 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
   /** Each API request's overall deadline (PORTAL_REQUEST_DEADLINE_MS). */
   requestDeadlineMs?: number;
+  /** The app's metrics (main.ts serves them on METRICS_PORT); default a registry of its own. */
+  metrics?: PortalMetrics;
 }
 
 const API_PREFIX = '/api/';
@@ -71,6 +74,7 @@ function proxyTrust(
 export function buildApp(options: BuildAppOptions): FastifyInstance {
   const { config, provider, sandbox } = options;
   const now = options.now ?? Date.now;
+  const metrics = options.metrics ?? createPortalMetrics();
   const app = Fastify({
     loggerInstance: options.logger ?? createLogger(config.logLevel),
     logController: new OneLinePerRequest(),
@@ -92,6 +96,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   // Google mode always sets __Host- Secure cookies; the sandbox when reached over https (docs/security.md).
   decorateCookieSecurity(app, config);
   installErrorHandling(app);
+  measureRequests(app, metrics);
   // The hooks every request runs take a callback, not a promise: they never wait for anything.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
@@ -131,8 +136,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   void app.register(fastifyRateLimit, {
     global: false,
     ipv6Subnet: IPV6_CLIENT_PREFIX_BITS,
-    errorResponseBuilder: (_request, context) =>
-      new ApiError(429, 'RESOURCE_EXHAUSTED', SERVER_TEXT.rateLimited(context.after)),
+    errorResponseBuilder: (_request, context) => {
+      // Only routes with their own limit reach this builder; the quota shield counts its own.
+      metrics.rateLimitRefusals.inc({ limit: 'route' });
+      return new ApiError(429, 'RESOURCE_EXHAUSTED', SERVER_TEXT.rateLimited(context.after));
+    },
   });
 
   let store = options.store;
@@ -142,12 +150,15 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     app.addHook('onReady', memory.migrate);
     app.addHook('onClose', () => memory.store.close());
   }
+  store = timedStore(store, metrics);
+  metrics.watchStore(store);
 
   const routeContext: RouteContext = {
     provider,
     store,
     now,
     purchaseGraceMs: config.purchaseGraceMs,
+    metrics,
   };
   const requestDeadlineMs = options.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS;
   void app.register(async (api) => {
@@ -160,7 +171,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     // Every route that is not open gets a session hook (and XSRF for changes): auth/guard.ts.
     api.addHook('onRoute', guardApiRoutes(now, routeContext.store, provider));
     // After the guard, so the per-session and per-customer limits count verified sessions only.
-    api.addHook('onRoute', shieldApiRoutes(api, config.rateLimit));
+    api.addHook('onRoute', shieldApiRoutes(api, config.rateLimit, metrics));
     await api.register(healthRoutes);
     await api.register(emailValidatorRoutes, routeContext);
     await api.register(subscriptionInfoRoutes, routeContext);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DelegateAction, DelegateKind } from '../contract/api';
+import { countChange, type PortalMetrics } from './metrics';
 
 // One audit record per licence add and per delegate change (docs/security.md): who, which
 // customer, what, before and after, when. Searchable in the JSON logs by audit=true.
@@ -23,7 +24,13 @@ export interface AuditRecord<T> {
   requestId?: string;
 }
 
-export function audit<T>(log: FastifyBaseLogger, record: AuditRecord<T>): void {
+/** Writes the audit line and counts the change by its outcome in the metrics, when given. */
+export function audit<T>(
+  log: FastifyBaseLogger,
+  record: AuditRecord<T>,
+  metrics?: PortalMetrics,
+): void {
+  countChange(metrics, record);
   log.info(
     { audit: true, ...record, at: new Date(record.at).toISOString() },
     `audit ${record.action}`,

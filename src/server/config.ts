@@ -59,6 +59,10 @@ export interface ServerConfig extends DestinationUrls {
   signInPopupUrl?: string;
   /** GOOGLE_EMULATOR=true: the emulator variables set (main.ts warns); null on a real deployment. */
   emulated: EmulatedSetting[] | null;
+  /** METRICS_PORT: the Prometheus listener's port; null (unset) serves no metrics (docs/deploy.md). */
+  metricsPort: number | null;
+  /** METRICS_HOST: the metrics listener's address, loopback unless the operator says otherwise. */
+  metricsHost: string;
 }
 
 export interface RateLimits {
@@ -71,6 +75,8 @@ export interface RateLimits {
   windowMs: number;
 }
 
+/** Loopback: Prometheus on the same machine, or METRICS_HOST for a scraper elsewhere. */
+const DEFAULT_METRICS_HOST = '127.0.0.1';
 const SANDBOX_RESELLER_NAME = 'Sandbox Reseller';
 const SANDBOX_CLIENT_ID = 'sandbox-client';
 /** Google's help-centre article comparing the Flexible and Annual plans. */
@@ -108,6 +114,24 @@ function readPort(env: Env): number {
   const port = Number(raw);
   if (!/^\d+$/.test(raw) || port > MAX_PORT) {
     throw new ConfigError(`PORT must be a whole number from 0 to ${MAX_PORT}; got '${raw}'.`);
+  }
+  return port;
+}
+
+/** The metrics listener is off unless METRICS_PORT names a port of its own (docs/deploy.md, Metrics). */
+function readMetricsPort(env: Env, publicPort: number): number | null {
+  const raw = read(env, 'METRICS_PORT');
+  if (raw === undefined) return null;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port < 1 || port > MAX_PORT) {
+    throw new ConfigError(
+      `METRICS_PORT must be a whole number from 1 to ${MAX_PORT}; got '${raw}'.`,
+    );
+  }
+  if (port === publicPort) {
+    throw new ConfigError(
+      `METRICS_PORT must differ from PORT (${publicPort}): metrics are never served on the public port.`,
+    );
   }
   return port;
 }
@@ -403,5 +427,7 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     rateLimit: readRateLimits(env),
     purchaseGraceMs: readPurchaseGrace(env),
     emulated,
+    metricsPort: readMetricsPort(env, port),
+    metricsHost: read(env, 'METRICS_HOST') ?? DEFAULT_METRICS_HOST,
   };
 }

@@ -6,6 +6,7 @@ import { readRequestDeadline } from './deadline';
 import { emulatorWarning } from './emulator';
 import { readLogFormat } from './logFormat';
 import { createLogger } from './logger';
+import { buildMetricsServer, createPortalMetrics, type PortalMetrics } from './metrics';
 import { createGoogleProvider, readGoogleOptions } from './providers/google';
 import type { PortalProvider } from './providers/provider';
 import { openSandbox, type Sandbox } from './providers/sandbox';
@@ -23,13 +24,17 @@ interface Opened {
   sandbox?: Sandbox;
 }
 
-function openProvider(config: ServerConfig, logger: FastifyBaseLogger): Opened {
+function openProvider(
+  config: ServerConfig,
+  logger: FastifyBaseLogger,
+  metrics: PortalMetrics,
+): Opened {
   const seatPolicy = readSeatPolicy(process.env);
   if (config.provider === 'google') {
     const options = readGoogleOptions(process.env);
     // For testing against an emulator: the client opens its sign-in popup instead of Google's.
     if (options.signInPopupUrl !== undefined) config.signInPopupUrl = options.signInPopupUrl;
-    return { provider: createGoogleProvider({ ...options, seatPolicy, log: logger }) };
+    return { provider: createGoogleProvider({ ...options, seatPolicy, log: logger, metrics }) };
   }
   const sandbox = openSandbox({
     dataDir: config.dataDir,
@@ -61,7 +66,13 @@ function fail(message: string): never {
   process.exit(EXIT_FAILURE);
 }
 
-async function closeAll(app: FastifyInstance, opened: Opened, store: PortalStore): Promise<void> {
+async function closeAll(
+  app: FastifyInstance,
+  opened: Opened,
+  store: PortalStore,
+  metricsServer?: FastifyInstance,
+): Promise<void> {
+  await metricsServer?.close();
   await app.close();
   if (opened.sandbox !== undefined) opened.sandbox.close();
   else await opened.provider.close();
@@ -95,6 +106,26 @@ async function openStore(config: ServerConfig, opened: Opened): Promise<PortalSt
   }
 }
 
+/** The Prometheus listener, only when METRICS_PORT is set; a port it cannot take stops the start. */
+async function listenForMetrics(
+  config: ServerConfig,
+  metrics: PortalMetrics,
+  closeRest: () => Promise<void>,
+): Promise<FastifyInstance | undefined> {
+  if (config.metricsPort === null) return undefined;
+  const server = buildMetricsServer(metrics);
+  try {
+    await server.listen({ host: config.metricsHost, port: config.metricsPort });
+  } catch (error) {
+    await closeRest().catch(() => undefined);
+    const reason = error instanceof Error ? error.message : String(error);
+    return fail(
+      `The metrics listener could not start on ${config.metricsHost}:${config.metricsPort} (METRICS_HOST, METRICS_PORT): ${reason}`,
+    );
+  }
+  return server;
+}
+
 async function main(): Promise<void> {
   let config: ServerConfig;
   let opened: Opened;
@@ -115,8 +146,9 @@ async function main(): Promise<void> {
   // Every start on an emulator says so, naming what is not Google (docs/configuration-google.md).
   if (config.emulated !== null) logger.warn(emulatorWarning(config.emulated));
   const folderLock = lockWhenOnSqlite(config);
+  const metrics = createPortalMetrics();
   try {
-    opened = openProvider(config, logger);
+    opened = openProvider(config, logger, metrics);
   } catch (error) {
     if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
     throw error;
@@ -130,6 +162,7 @@ async function main(): Promise<void> {
     store,
     logger,
     requestDeadlineMs,
+    metrics,
   });
   try {
     await app.listen({ host: config.host, port: config.port });
@@ -141,6 +174,7 @@ async function main(): Promise<void> {
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  const metricsServer = await listenForMetrics(config, metrics, () => closeAll(app, opened, store));
   process.stdout.write(
     `Portal ready at http://${config.host}:${port} (provider: ${config.provider}, data: ${config.dataDir}, store: ${store.dialect})\n`,
   );
@@ -151,7 +185,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    closeAll(app, opened, store).then(
+    closeAll(app, opened, store, metricsServer).then(
       () => {
         folderLock?.release();
         process.exit(0);

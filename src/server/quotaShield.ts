@@ -9,6 +9,7 @@ import { ApiError } from './apiError';
 import { isOpenApiRoute } from './auth/guard';
 import type { RateLimits } from './config';
 import { SERVER_TEXT } from './messages';
+import type { PortalMetrics } from './metrics';
 
 // The quota shield (docs/security.md): each call may spend the Google quota all customers share.
 
@@ -43,8 +44,10 @@ function refuseWhenExceeded(
   verdict: Verdict,
   reply: { header(name: string, value: number): unknown },
   message: (wait: string) => string,
+  refused?: () => void,
 ): void {
   if (verdict.isAllowed || !verdict.isExceeded) return;
+  refused?.();
   const seconds = Math.max(1, Math.ceil(verdict.ttl / MS_PER_SECOND));
   reply.header('retry-after', seconds);
   throw new ApiError(429, 'RESOURCE_EXHAUSTED', message(waitInWords(seconds)));
@@ -82,7 +85,9 @@ export function quotaHooksOf(route: Pick<RouteOptions, 'onRequest'>): QuotaHookK
 }
 
 /** The API scope's onRoute hook, after the guard's: a session is verified before it counts. */
-export function shieldApiRoutes(app: FastifyInstance, limits: RateLimits) {
+export function shieldApiRoutes(app: FastifyInstance, limits: RateLimits, metrics?: PortalMetrics) {
+  const refused = (limit: 'address' | 'session' | 'customer') => () =>
+    metrics?.rateLimitRefusals.inc({ limit });
   const timeWindow = limits.windowMs;
   const perAddress = app.createRateLimit({
     max: limits.max,
@@ -101,12 +106,27 @@ export function shieldApiRoutes(app: FastifyInstance, limits: RateLimits) {
   });
 
   const addressHook: onRequestAsyncHookHandler = async (request, reply) => {
-    refuseWhenExceeded(await perAddress(request), reply, SERVER_TEXT.rateLimited);
+    refuseWhenExceeded(
+      await perAddress(request),
+      reply,
+      SERVER_TEXT.rateLimited,
+      refused('address'),
+    );
   };
   // A session over its own limit is refused before it counts against its customer's.
   const sessionHook: onRequestAsyncHookHandler = async (request, reply) => {
-    refuseWhenExceeded(await perSession(request), reply, SERVER_TEXT.rateLimited);
-    refuseWhenExceeded(await perCustomer(request), reply, SERVER_TEXT.organisationRateLimited);
+    refuseWhenExceeded(
+      await perSession(request),
+      reply,
+      SERVER_TEXT.rateLimited,
+      refused('session'),
+    );
+    refuseWhenExceeded(
+      await perCustomer(request),
+      reply,
+      SERVER_TEXT.organisationRateLimited,
+      refused('customer'),
+    );
   };
   QUOTA_HOOKS.set(addressHook, 'address');
   QUOTA_HOOKS.set(sessionHook, 'session and customer');

@@ -159,12 +159,27 @@ it.each([
   ['TRUST_PROXY', '10.0.0.1/8/1', /TRUST_PROXY must be/],
   ['TRUST_PROXY', '-1', /TRUST_PROXY must be/],
   ['PORTAL_SANDBOX_PUBLIC', 'maybe', /PORTAL_SANDBOX_PUBLIC must be true or false/],
+  ['METRICS_PORT', 'nine', /METRICS_PORT must be a whole number from 1 to 65535; got 'nine'/],
+  ['METRICS_PORT', '0', /METRICS_PORT must be a whole number from 1 to 65535/],
+  ['METRICS_PORT', '70000', /METRICS_PORT must be a whole number from 1 to 65535/],
+  ['METRICS_PORT', '8080', /METRICS_PORT must differ from PORT \(8080\)/],
 ])('refuses %s=%s with a ConfigError', (name, value, message) => {
   // A public HOST makes the sandbox read PORTAL_SANDBOX_PUBLIC.
   const read = () =>
     readConfig({ HOST: '0.0.0.0', PORTAL_SANDBOX_PUBLIC: 'true', [name]: value }, cwd);
   expect(read).toThrow(ConfigError);
   expect(read).toThrow(message);
+});
+
+it('serves no metrics unless METRICS_PORT is set, and then on loopback unless METRICS_HOST says', () => {
+  expect(readConfig({}, cwd)).toMatchObject({ metricsPort: null, metricsHost: '127.0.0.1' });
+  expect(readConfig({ METRICS_PORT: '9464' }, cwd)).toMatchObject({
+    metricsPort: 9464,
+    metricsHost: '127.0.0.1',
+  });
+  expect(readConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }, cwd).metricsHost).toBe(
+    '10.0.0.5',
+  );
 });
 
 it('keeps the portal store in SQLite unless DATABASE_URL names a PostgreSQL database', () => {

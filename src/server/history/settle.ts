@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { HistoryKind } from '../../contract/history';
 import { audit, type AuditOutcome } from '../audit';
 import { DEFAULT_PURCHASE_GRACE_MS } from '../limits';
+import type { PortalMetrics } from '../metrics';
 import type { PortalProvider, WorkspaceSubscription } from '../providers/provider';
 import type { HistoryRecord, PortalStore } from '../store/portalStore';
 import { delegateKindOf, keyOf } from './changeKeys';
@@ -66,7 +67,7 @@ export async function settleHeld(
   customerId: string,
   key: string,
   readNow: (pending: readonly HistoryRecord[]) => Promise<ProviderState>,
-  settling: { clock?: SettleClock; log?: FastifyBaseLogger } = {},
+  settling: { clock?: SettleClock; log?: FastifyBaseLogger; metrics?: PortalMetrics } = {},
 ): Promise<void> {
   const pending = (await store.pendingChanges(customerId)).filter(
     (record) => keyOf(record) === key,
@@ -79,12 +80,19 @@ export async function settleHeld(
     if (verdict.state === 'done') await store.completeChange(record.id, verdict.after);
     else if (verdict.state === 'failed') await store.failChange(record.id);
     else await store.markChange(record.id, verdict.state);
-    if (settling.log !== undefined) auditSettled(settling.log, record, verdict.state);
+    if (settling.log !== undefined) {
+      auditSettled(settling.log, record, verdict.state, settling.metrics);
+    }
   }
 }
 
 /** Every outcome of a change writes an audit line, those decided later included (docs/api.md, Logs). */
-function auditSettled(log: FastifyBaseLogger, record: HistoryRecord, outcome: AuditOutcome): void {
+function auditSettled(
+  log: FastifyBaseLogger,
+  record: HistoryRecord,
+  outcome: AuditOutcome,
+  metrics: PortalMetrics | undefined,
+): void {
   const { change } = record;
   const common = {
     actor: record.actor,
@@ -94,20 +102,28 @@ function auditSettled(log: FastifyBaseLogger, record: HistoryRecord, outcome: Au
     requestId: record.requestId,
   };
   if (change.kind === 'licences') {
-    audit(log, {
-      ...common,
-      action: 'licence.add',
-      before: { subscriptionId: change.subscriptionId, numberOfSeats: change.before },
-      after: { subscriptionId: change.subscriptionId, numberOfSeats: change.after },
-    });
+    audit(
+      log,
+      {
+        ...common,
+        action: 'licence.add',
+        before: { subscriptionId: change.subscriptionId, numberOfSeats: change.before },
+        after: { subscriptionId: change.subscriptionId, numberOfSeats: change.after },
+      },
+      metrics,
+    );
     return;
   }
-  audit(log, {
-    ...common,
-    action: `${delegateKindOf(change.kind)}-delegate.${change.action}`,
-    before: change.before,
-    after: change.after ?? change.before,
-  });
+  audit(
+    log,
+    {
+      ...common,
+      action: `${delegateKindOf(change.kind)}-delegate.${change.action}`,
+      before: change.before,
+      after: change.after ?? change.before,
+    },
+    metrics,
+  );
 }
 
 /** The primary address of each pending member the directory knows by another (an alias). */
@@ -161,6 +177,7 @@ export async function settlePending(
   customerId: string,
   log: FastifyBaseLogger,
   clock?: SettleClock,
+  metrics?: PortalMetrics,
 ): Promise<void> {
   const pending = await store.pendingChanges(customerId);
   const byKey = new Map<string, HistoryRecord>();
@@ -175,7 +192,7 @@ export async function settlePending(
           customerId,
           key,
           (held) => readState(provider, customerId, sample.change.kind, held),
-          { log, ...(clock === undefined ? {} : { clock }) },
+          { log, metrics, ...(clock === undefined ? {} : { clock }) },
         );
       } catch (error) {
         log.warn({ err: error, key }, 'pending history entries left pending');

@@ -23,7 +23,7 @@ const HTTP_NOT_FOUND = 404;
 // one subscription run one at a time across instances (docs/deploy.md), each recorded in the history.
 export async function addLicenceRoutes(
   app: FastifyInstance,
-  { provider, store, now, purchaseGraceMs }: RouteContext,
+  { provider, store, now, purchaseGraceMs, metrics }: RouteContext,
 ): Promise<void> {
   const clock = () => ({ now: now(), graceMs: purchaseGraceMs ?? DEFAULT_PURCHASE_GRACE_MS });
   app.post<{ Body: AddLicenceRequest }>(
@@ -67,16 +67,20 @@ export async function addLicenceRoutes(
       };
 
       const auditOutcome = (outcome: AuditOutcome, before: number, after: number) =>
-        audit(request.log, {
-          actor: roles.user.email,
-          customerId: customer.customerId,
-          action: 'licence.add',
-          before: { subscriptionId, numberOfSeats: before },
-          after: { subscriptionId, numberOfSeats: after },
-          at: now(),
-          outcome,
-          requestId: request.id,
-        });
+        audit(
+          request.log,
+          {
+            actor: roles.user.email,
+            customerId: customer.customerId,
+            action: 'licence.add',
+            before: { subscriptionId, numberOfSeats: before },
+            after: { subscriptionId, numberOfSeats: after },
+            at: now(),
+            outcome,
+            requestId: request.id,
+          },
+          metrics,
+        );
 
       const purchase = store.exclusive(key, async () => {
         await settleHeld(
@@ -84,7 +88,7 @@ export async function addLicenceRoutes(
           customer.customerId,
           key,
           () => readState(provider, customer.customerId, 'licences'),
-          { clock: clock(), log: request.log },
+          { clock: clock(), log: request.log, metrics },
         );
         let current = await readCurrent(false);
         const expected = expectedNumberOfSeats ?? current.numberOfSeats;

@@ -1,3 +1,4 @@
+import type { PortalMetrics } from '../metrics';
 import type { PortalProvider } from '../providers/provider';
 import type { PortalStore } from '../store/portalStore';
 
@@ -9,4 +10,6 @@ export interface RouteContext {
   now: () => number;
   /** How long an unconfirmed purchase may take to show before it is listed as not made. */
   purchaseGraceMs?: number;
+  /** Purchases and delegate changes are counted here by outcome (docs/deploy.md, Metrics). */
+  metrics?: PortalMetrics;
 }

@@ -23,7 +23,7 @@ import type { RouteContext } from './context';
 // Each change to a list runs alone (docs/deploy.md) and is recorded in the history.
 export async function delegateRoutes(
   app: FastifyInstance,
-  { provider, store, now }: RouteContext,
+  { provider, store, now, metrics }: RouteContext,
 ): Promise<void> {
   // Only the admin flag of the live holder decides here, so the delegate lists are not read for it.
   const requireAdmin = (session: PortalSession, user: DirectoryUser, customerId: string) => {
@@ -82,14 +82,18 @@ export async function delegateRoutes(
           );
           return { before: current, members: after };
         });
-        audit(request.log, {
-          actor: admin.email,
-          customerId: session.customerId,
-          action: `${kind}-delegate.${action}`,
-          before,
-          after: members,
-          at: now(),
-        });
+        audit(
+          request.log,
+          {
+            actor: admin.email,
+            customerId: session.customerId,
+            action: `${kind}-delegate.${action}`,
+            before,
+            after: members,
+            at: now(),
+          },
+          metrics,
+        );
         return { members };
       },
     );

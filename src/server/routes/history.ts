@@ -43,7 +43,7 @@ function pageSize(raw: string | undefined): number {
 // The change history of the caller's own customer, newest first, one page at a time.
 export async function historyRoutes(
   app: FastifyInstance,
-  { provider, store, now, purchaseGraceMs }: RouteContext,
+  { provider, store, now, purchaseGraceMs, metrics }: RouteContext,
 ): Promise<void> {
   app.get<{ Querystring: HistoryQuerystring }>(
     API_PATHS.history,
@@ -60,10 +60,17 @@ export async function historyRoutes(
       const roles = await readLiveRoles(provider, session, sessionHolderOf(request));
       const kinds = visibleKinds(roles, kind);
 
-      await settlePending(store, provider, session.customerId, request.log, {
-        now: now(),
-        graceMs: purchaseGraceMs ?? DEFAULT_PURCHASE_GRACE_MS,
-      });
+      await settlePending(
+        store,
+        provider,
+        session.customerId,
+        request.log,
+        {
+          now: now(),
+          graceMs: purchaseGraceMs ?? DEFAULT_PURCHASE_GRACE_MS,
+        },
+        metrics,
+      );
       // One more than a page says whether an older page exists.
       const records = await store.listHistory({
         customerId: session.customerId,

@@ -144,6 +144,23 @@ export function createKyselyStore(
       await db.updateTable('history').set({ state }).where('id', '=', id).execute();
     },
 
+    async countUnsettled() {
+      const rows = await db
+        .selectFrom('history')
+        .select(['state', db.fn.countAll<number | string>().as('count')])
+        .where(
+          'state',
+          'in',
+          UNSETTLED_STATES.map((state) => sql.lit(state)),
+        )
+        .groupBy('state')
+        .execute();
+      const counts = { pending: 0, unconfirmed: 0 };
+      // PostgreSQL answers count(*) as a string (bigint); SQLite as a number.
+      for (const row of rows) counts[row.state as keyof typeof counts] = Number(row.count);
+      return counts;
+    },
+
     async pendingChanges(customerId) {
       const rows = await db
         .selectFrom('history')

@@ -103,6 +103,8 @@ export interface PortalStore extends ChangeLocks {
   markChange(id: number, state: 'unconfirmed' | 'not-made'): Promise<void>;
   /** A customer's entries still pending or unconfirmed, oldest first. */
   pendingChanges(customerId: string): Promise<HistoryRecord[]>;
+  /** How many entries of all customers are pending and unconfirmed (the metrics' gauge). */
+  countUnsettled(): Promise<Record<(typeof UNSETTLED_STATES)[number], number>>;
   /** Notes a subscription id the portal showed the customer (Google changes ids on updates). */
   rememberSubscriptionId(customerId: string, subscriptionId: string): Promise<void>;
   /** Whether the portal has shown the customer this subscription id. */

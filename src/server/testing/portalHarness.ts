@@ -14,6 +14,7 @@ import { SIGN_IN_SCOPES } from '../../contract/limits';
 import { buildApp } from '../app';
 import { readConfig, type ServerConfig } from '../config';
 import { createLogger } from '../logger';
+import { createPortalMetrics, type PortalMetrics } from '../metrics';
 import { openSandbox, type Sandbox } from '../providers/sandbox';
 import { openPortalStore } from '../store/openStore';
 import type { PortalStore } from '../store/portalStore';
@@ -135,6 +136,8 @@ export interface Portal {
   /** The portal store: SQLite in dataDir, or PostgreSQL when env.DATABASE_URL is set. */
   store: PortalStore;
   config: ServerConfig;
+  /** The app's metrics registry (tests serve it with buildMetricsServer). */
+  metrics: PortalMetrics;
   clock: Clock;
   dataDir: string;
   /** Every JSON log line written so far. */
@@ -187,7 +190,9 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
   });
   const sandbox = openSandbox({ dataDir, now });
   const store = await openPortalStore(config, now());
+  const metrics = createPortalMetrics();
   const app = buildApp({
+    metrics,
     config,
     provider: sandbox.provider,
     sandbox,
@@ -213,6 +218,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     sandbox,
     store,
     config,
+    metrics,
     clock,
     dataDir,
     logs,

@@ -68,6 +68,8 @@ export interface DelegateGroupsOptions {
   apiRootUrl: string | undefined;
   cache: TtlCache;
   asReseller: AsReseller;
+  /** The fetch of the hand-made calls (the provider's measured one); default Node's. */
+  fetch?: typeof fetch;
 }
 
 /** A member as Google lists it: the account's id and its primary address (lower-cased). */
@@ -201,7 +203,7 @@ export function createDelegateGroups(options: DelegateGroupsOptions) {
     url.searchParams.set('alt', 'json');
     try {
       await readAsReseller(GROUP_SETUP_SCOPES.groupSettings, async (auth) => {
-        const response = await fetch(url, {
+        const response = await (options.fetch ?? fetch)(url, {
           method: 'PATCH',
           headers: { ...auth.headers, 'content-type': 'application/json' },
           body: JSON.stringify(DELEGATE_GROUP_SETTINGS),

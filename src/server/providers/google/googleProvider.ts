@@ -9,6 +9,7 @@ import { ApiError } from '../../apiError';
 import { SERVER_TEXT } from '../../messages';
 import type { Customer, DirectoryUser, PortalProvider } from '../provider';
 import { DEFAULT_SEAT_POLICY } from '../seatPolicy';
+import { measuredFetch } from './googleCallMetrics';
 import { callLimits, signalOf, withReadRetries, type CallLimits } from './googleCalls';
 import { createDelegateGroups } from './delegateGroups';
 import {
@@ -104,7 +105,7 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
   const allowedSkuIds = options.workspaceSkuIds ?? DEFAULT_WORKSPACE_SKU_IDS;
   // Node's own fetch: one HTTP stack for every Google call. Retries are this provider's own.
   const apiOptions = {
-    fetchImplementation: fetch,
+    fetchImplementation: measuredFetch(options.metrics),
     retry: false,
     ...(options.apiRootUrl === undefined ? {} : { rootUrl: options.apiRootUrl }),
   };
@@ -169,6 +170,7 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
     apiRootUrl: options.apiRootUrl,
     cache,
     asReseller,
+    fetch: measuredFetch(options.metrics),
   });
 
   /** customers.get as Google answers it (cached); null when Google knows no such account. */

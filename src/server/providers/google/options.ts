@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { isValidHomeEmail } from '../../../contract/email';
 import { ConfigError } from '../../configError';
+import type { PortalMetrics } from '../../metrics';
 import type { SeatPolicy } from '../seatPolicy';
 import { DEFAULT_WORKSPACE_SKU_IDS, isArchivedUserSku } from '../skus';
 
@@ -57,6 +58,8 @@ export interface GoogleProviderOptions {
   /** For testing: the sign-in popup the client opens instead of Google Identity Services. */
   signInPopupUrl?: string;
   log?: ProviderLog;
+  /** Every Google call is counted and timed here (docs/deploy.md, Metrics). */
+  metrics?: PortalMetrics;
   /** For testing: the runtime's access token for keyless signing; default application default credentials. */
   runtimeAccessToken?: () => Promise<string | null | undefined>;
   /** MX lookup; defaults to node:dns with dnsServers and mxTimeoutMs. */
