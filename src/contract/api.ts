@@ -8,6 +8,7 @@ export const API_PATHS = {
   licenceDelegate: '/api/licence-delegate',
   supportDelegate: '/api/support-delegate',
   health: '/api/health',
+  ready: '/api/ready',
   signOut: '/api/sign-out',
   history: '/api/history',
   photo: '/api/photo',

@@ -23,6 +23,7 @@ import type { RouteContext } from './routes/context';
 import { delegateRoutes } from './routes/delegates';
 import { emailValidatorRoutes } from './routes/emailValidator';
 import { healthRoutes } from './routes/health';
+import { readyRoutes } from './routes/ready';
 import { historyRoutes } from './routes/history';
 import { photoRoutes } from './routes/photo';
 import { signOutRoutes } from './routes/signOut';
@@ -173,6 +174,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     // After the guard, so the per-session and per-customer limits count verified sessions only.
     api.addHook('onRoute', shieldApiRoutes(api, config.rateLimit, metrics));
     await api.register(healthRoutes);
+    await api.register(readyRoutes, routeContext);
     await api.register(emailValidatorRoutes, routeContext);
     await api.register(subscriptionInfoRoutes, routeContext);
     await api.register(addLicenceRoutes, routeContext);

@@ -70,6 +70,7 @@ export const SERVER_TEXT = {
   deadlineExceeded:
     'The portal could not finish in time. Try again; if you were changing something, reload first to see whether the change was made.',
   noPhoto: 'There is no photo for this account.',
+  storeNotAnswering: 'The portal store does not answer.',
   signOutNotRecorded:
     'You are signed out on this browser, but the portal could not end your sessions elsewhere right now. Sign in and sign out again later to end them.',
   invalidJson: 'The request body is not valid JSON.',

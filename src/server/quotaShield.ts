@@ -16,8 +16,13 @@ import type { PortalMetrics } from './metrics';
 /** An IPv6 client usually holds a whole /64, so its addresses count as one (IPv4: one address). */
 export const IPV6_CLIENT_PREFIX_BITS = 64;
 
-/** Open routes without a limit: the load balancer's health check spends nothing and polls often. */
-const UNLIMITED_API_ROUTES: readonly string[] = ['GET /api/health', 'HEAD /api/health'];
+/** Open routes without a limit: load balancers poll the health and readiness checks often. */
+const UNLIMITED_API_ROUTES: readonly string[] = [
+  'GET /api/health',
+  'HEAD /api/health',
+  'GET /api/ready',
+  'HEAD /api/ready',
+];
 
 const MS_PER_SECOND = 1000;
 const SECONDS_PER_MINUTE = 60;

@@ -17,7 +17,8 @@ import {
 const LIMIT = 3;
 const ACME = 'C0acme001';
 const FLEX = 'C0flex001';
-const HEALTH_ROUTES = ['GET /api/health', 'HEAD /api/health'];
+/** The load balancer's checks: polled often, so never limited. */
+const PROBE_ROUTES = ['GET /api/health', 'HEAD /api/health', 'GET /api/ready', 'HEAD /api/ready'];
 const SECONDS_PER_MINUTE = 60;
 
 async function closePortal(portal: Portal): Promise<void> {
@@ -90,7 +91,7 @@ describe('per client address on the open routes', () => {
     expect(signIn.status).toBe(200);
   });
 
-  it('limits sign-out per address too, and never the health check', async () => {
+  it('limits sign-out per address too, and never the health or readiness check', async () => {
     const browser = portal.browser();
     const client = '203.0.113.60';
     const signOut = () =>
@@ -100,6 +101,8 @@ describe('per client address on the open routes', () => {
     for (let sent = 0; sent <= LIMIT; sent += 1) {
       const health = await browser.get(API_PATHS.health, { 'x-forwarded-for': client });
       expect(health.status).toBe(200);
+      const ready = await browser.get(API_PATHS.ready, { 'x-forwarded-for': client });
+      expect(ready.status).toBe(200);
     }
   });
 });
@@ -166,7 +169,7 @@ describe('over the route table', () => {
   });
   afterAll(async () => closePortal(portal));
 
-  it('limits every open /api route per address, but the health check', () => {
+  it('limits every open /api route per address, but the health and readiness checks', () => {
     const open = portal
       .routes()
       .filter(isApiRoute)
@@ -174,7 +177,7 @@ describe('over the route table', () => {
     expect(open.length).toBe(OPEN_API_ROUTES.length);
     for (const route of open) {
       const name = `${route.method} ${route.url}`;
-      const expected = HEALTH_ROUTES.includes(name) ? [] : ['address'];
+      const expected = PROBE_ROUTES.includes(name) ? [] : ['address'];
       expect({ name, checks: route.checks }).toEqual({ name, checks: expected });
     }
   });

@@ -35,6 +35,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const OPEN_API_ROUTES: readonly string[] = [
   'GET /api/health',
   'HEAD /api/health',
+  'GET /api/ready',
+  'HEAD /api/ready',
   'GET /api/email-validator',
   'HEAD /api/email-validator',
   'GET /api/subscription-info',

@@ -121,5 +121,10 @@ export interface PortalProvider {
   removeDelegate(kind: DelegateKind, customerId: string, email: string): Promise<string[]>;
   /** The person's directory photo, or null when they have none. */
   getUserPhoto(email: string): Promise<UserPhoto | null>;
+  /**
+   * Resolves when the provider can serve, else throws a 503 ApiError naming what failed
+   * (docs/api.md, GET /api/ready). Without it the provider is always ready (the sandbox).
+   */
+  checkReady?(): Promise<void>;
   close(): Promise<void>;
 }

@@ -62,6 +62,10 @@ export function createKyselyStore(
     exclusive: (key, work) => locks.exclusive(key, work),
     ifFree: (key, work) => locks.ifFree(key, work),
 
+    async ping() {
+      await db.selectFrom('sign_outs').select('person').limit(1).execute();
+    },
+
     async isSessionRevoked(sessionId) {
       const { rows } = await db.executeQuery({ ...revocationLookup, parameters: [sessionId] });
       return rows.length > 0;

@@ -112,5 +112,8 @@ export interface PortalStore extends ChangeLocks {
   /** A page of a customer's done and pending entries of the given kinds, newest first. */
   listHistory(query: HistoryPageQuery): Promise<HistoryRecord[]>;
 
+  /** One cheap read of the store's own tables: the readiness check (docs/api.md, GET /api/ready). */
+  ping(): Promise<void>;
+
   close(): Promise<void>;
 }

@@ -140,6 +140,13 @@ export const MATRIX: Record<string, MatrixRow> = {
     expect: everyone(200),
     tampered: {},
   },
+  'GET /api/ready': {
+    auth: 'none',
+    tamper: [],
+    request: () => ({ method: 'GET', url: '/api/ready' }),
+    expect: everyone(200),
+    tampered: {},
+  },
   'GET /api/email-validator': {
     auth: 'none',
     tamper: ['email'],

@@ -7,6 +7,8 @@ import { ERROR_TEXT } from '../../../contract/errors';
 import { DIRECTORY_SCOPE } from '../../../contract/limits';
 import { ApiError } from '../../apiError';
 import { SERVER_TEXT } from '../../messages';
+import { READINESS_TIMEOUT_MS } from '../../readiness';
+import { UpstreamError } from '../../upstreamError';
 import type { Customer, DirectoryUser, PortalProvider } from '../provider';
 import { DEFAULT_SEAT_POLICY } from '../seatPolicy';
 import { measuredFetch } from './googleCallMetrics';
@@ -438,6 +440,18 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
         const failure = readFailure(error);
         if (failure.status === 404) return null;
         throw upstreamError(failure, SERVICES.directory);
+      }
+    },
+
+    async checkReady() {
+      // The cached token costs no Google call; a new one is one exchange (docs/api.md, GET /api/ready).
+      try {
+        const limits = callLimits(Math.min(callTimeoutMs, READINESS_TIMEOUT_MS));
+        await serviceAccount.accessToken([GOOGLE_SCOPES.resellerOrders], signalOf(limits));
+      } catch (error) {
+        const failure = readFailure(error);
+        const refused = upstreamError(failure, SERVICES.identity);
+        throw new UpstreamError(503, 'UNAVAILABLE', refused.message, { ...failure });
       }
     },
 
