@@ -6,6 +6,63 @@ import { importX } from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
+// Typed hooks only, so state and dispatch stay typed: components use useAppDispatch / useAppSelector.
+const TYPED_HOOKS_ONLY = {
+  name: 'react-redux',
+  importNames: ['useDispatch', 'useSelector'],
+  message: 'Use useAppDispatch/useAppSelector from app/hooks.',
+};
+// A package's private paths and unstable names change without notice: only its public API is used.
+const PRIVATE_PATHS = {
+  antd: {
+    regex: '^antd/(lib|es)/',
+    message: "antd's internals are private: import from 'antd'.",
+  },
+  rcComponent: {
+    regex: '^@rc-component/[^/]+/(lib|es)/',
+    message: "@rc-component internals are private: import from the package's entry.",
+  },
+  googleapis: {
+    regex: '^googleapis/build/',
+    message: "googleapis' build folder is private: import type { reseller_v1 } from 'googleapis'.",
+  },
+  unsafe: {
+    // Packages only: a namespace import of our own modules is not an UNSAFE_ import.
+    regex: '^[^.]',
+    importNamePattern: '^UNSAFE_',
+    message: 'UNSAFE_ names are not part of the public API.',
+  },
+};
+/** The import rules, without the private-path kinds listed in `allowed` (offenders being replaced). */
+function restrictedImports(...allowed) {
+  return [
+    'error',
+    {
+      paths: [TYPED_HOOKS_ONLY],
+      patterns: Object.entries(PRIVATE_PATHS)
+        .filter(([kind]) => !allowed.includes(kind))
+        .map(([, pattern]) => pattern),
+    },
+  ];
+}
+// The portal never imports its tools; scripts/ and test/ may import the portal.
+const NOT_FROM_TOOLS = {
+  target: './src',
+  from: ['./scripts', './test'],
+  message: 'The portal never imports its scripts or tests.',
+};
+const PRIVATE_DYNAMIC_IMPORT = {
+  selector:
+    'ImportExpression[source.value=/^(antd\\/(lib|es)|@rc-component\\/[^/]+\\/(lib|es)|googleapis\\/build)\\//]',
+  message: "A package's internals are private, loaded with import() too: use its public entry.",
+};
+const FOREIGN_CREATE_REQUIRE = {
+  selector:
+    "CallExpression[callee.name='createRequire']:not([arguments.0.name='__filename']):not([arguments.0.object.meta.name='import'])",
+  message:
+    "createRequire only of this file: another package's dependencies are private to it; use its public API.",
+};
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', '.data', 'coverage', 'test-results', 'docs'] },
   js.configs.recommended,
@@ -14,7 +71,10 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    settings: { 'import-x/resolver': { typescript: true, node: true } },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': { typescript: true, node: true },
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'import-x/no-cycle': [
@@ -26,19 +86,8 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
-      // Typed hooks only, so state and dispatch stay typed: components use useAppDispatch / useAppSelector.
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'react-redux',
-              importNames: ['useDispatch', 'useSelector'],
-              message: 'Use useAppDispatch/useAppSelector from app/hooks.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': restrictedImports(),
+      'no-restricted-syntax': ['error', PRIVATE_DYNAMIC_IMPORT, FOREIGN_CREATE_REQUIRE],
     },
   },
   {
@@ -49,6 +98,7 @@ export default tseslint.config(
         'error',
         {
           zones: [
+            NOT_FROM_TOOLS,
             {
               target: './src/client',
               from: './src/server',
@@ -100,7 +150,17 @@ export default tseslint.config(
               message: 'Shared actions live in src/client/events.',
             },
             { target: './src/client/services', from: './src/client/features' },
-            { target: './src/client/components', from: './src/client/features' },
+            {
+              // Components sit below everything that composes them (docs/architecture.md).
+              target: './src/client/components',
+              from: [
+                './src/client/app',
+                './src/client/features',
+                './src/client/pages',
+                './src/client/prerender',
+              ],
+              message: 'Components import nothing from app/, pages/, features/ or prerender/.',
+            },
             {
               target: './src/client',
               from: './src/scenarios',
@@ -132,6 +192,7 @@ export default tseslint.config(
         'error',
         {
           zones: [
+            NOT_FROM_TOOLS,
             {
               target: './src/scenarioFormat',
               from: ['./src/client', './src/scenarios', './src/server'],
@@ -150,6 +211,7 @@ export default tseslint.config(
         'error',
         {
           zones: [
+            NOT_FROM_TOOLS,
             {
               target: './src/scenarios',
               from: ['./src/client/recording', './src/server'],
@@ -167,10 +229,32 @@ export default tseslint.config(
         'error',
         {
           zones: [
+            NOT_FROM_TOOLS,
             {
               target: './src/server',
               from: './src/client',
               message: 'The server never imports client code.',
+            },
+            {
+              // Layers point down: routes → services (auth/, history/) → providers and store.
+              target: [
+                './src/server/auth',
+                './src/server/history',
+                './src/server/providers',
+                './src/server/store',
+              ],
+              from: [
+                './src/server/routes',
+                './src/server/sandbox',
+                './src/server/app.ts',
+                './src/server/main.ts',
+              ],
+              message: "Only the app and the HTTP layer import routes and the sandbox's pages.",
+            },
+            {
+              target: ['./src/server/providers', './src/server/store'],
+              from: ['./src/server/auth', './src/server/history'],
+              message: 'Providers and the store sit below the services (auth/, history/).',
             },
           ],
         },
@@ -178,9 +262,67 @@ export default tseslint.config(
     },
   },
   {
+    // The contract is shared by everything, so it depends on nothing of the portal.
+    files: ['src/contract/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            NOT_FROM_TOOLS,
+            {
+              target: './src/contract',
+              from: ['./src/client', './src/scenarioFormat', './src/scenarios', './src/server'],
+              message: 'The contract imports nothing of the portal.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Private paths still used where other changes are replacing them; each list only shrinks.
+  {
+    files: [
+      'src/client/app/PortalTheme.test.tsx',
+      'src/client/app/PortalTheme.tsx',
+      'src/client/components/FigureStatistic.tsx',
+      'src/client/components/NumberField.tsx',
+      'src/client/components/SeatBar.tsx',
+      'src/client/components/Spinner.tsx',
+      'src/client/components/StatusDot.tsx',
+      'src/client/components/TextInput.tsx',
+      'src/client/components/TextLink.tsx',
+      'src/client/components/designToken.ts',
+    ],
+    rules: { 'no-restricted-imports': restrictedImports('antd') },
+  },
+  {
+    files: ['src/client/components/dropdownChunk.ts'],
+    rules: { 'no-restricted-syntax': ['error', FOREIGN_CREATE_REQUIRE] },
+  },
+  {
+    files: [
+      'src/server/providers/google/googleProvider.ts',
+      'src/server/providers/google/subscriptionChoice.ts',
+    ],
+    rules: { 'no-restricted-imports': restrictedImports('googleapis') },
+  },
+  {
+    files: ['src/client/app/portalRouter.ts'],
+    rules: { 'no-restricted-imports': restrictedImports('unsafe') },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // scripts/ obeys the rules of test/, in JavaScript too.
+    files: ['scripts/**/*.{js,mjs,cjs}'],
+    rules: {
+      'no-restricted-imports': restrictedImports(),
+      'no-restricted-syntax': ['error', PRIVATE_DYNAMIC_IMPORT, FOREIGN_CREATE_REQUIRE],
+    },
   },
   prettier,
 );
