@@ -1,10 +1,153 @@
-// Lint: typescript-eslint strict, hooks rules, import boundaries (shared → features → app) and no cycles.
+// Lint: typescript-eslint strict, hooks rules, import boundaries (docs/architecture.md, Layers), no cycles, public APIs only.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX } from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+
+// Typed hooks only, so state and dispatch stay typed: components use useAppDispatch / useAppSelector.
+const TYPED_HOOKS_ONLY = {
+  name: 'react-redux',
+  importNames: ['useDispatch', 'useSelector'],
+  message: 'Use useAppDispatch/useAppSelector from app/hooks.',
+};
+// A package's private paths and unstable names change without notice: only its public API is used.
+const PRIVATE_PATHS = {
+  antd: {
+    regex: '^antd/(lib|es)/',
+    message: "antd's internals are private: import from 'antd'.",
+  },
+  rcComponent: {
+    regex: '^@rc-component/[^/]+/(lib|es)/',
+    message: "@rc-component internals are private: import from the package's entry.",
+  },
+  googleapis: {
+    regex: '^googleapis/build/',
+    message: "googleapis' build folder is private: import type { reseller_v1 } from 'googleapis'.",
+  },
+  unsafe: {
+    // Packages only: a namespace import of our own modules is not an UNSAFE_ import.
+    regex: '^[^.]',
+    importNamePattern: '^UNSAFE_',
+    message: 'UNSAFE_ names are not part of the public API.',
+  },
+};
+/** The import rules, without the private-path kinds listed in `allowed` (offenders being replaced). */
+function restrictedImports(...allowed) {
+  return [
+    'error',
+    {
+      paths: [TYPED_HOOKS_ONLY],
+      patterns: Object.entries(PRIVATE_PATHS)
+        .filter(([kind]) => !allowed.includes(kind))
+        .map(([, pattern]) => pattern),
+    },
+  ];
+}
+// The portal never imports its tools; scripts/ and test/ may import the portal.
+const NOT_FROM_TOOLS = {
+  target: './src',
+  from: ['./scripts', './test'],
+  message: 'The portal never imports its scripts or tests.',
+};
+const PRIVATE_PATH_VALUE =
+  '/^(antd\\/(lib|es)|@rc-component\\/[^/]+\\/(lib|es)|googleapis\\/build)\\//';
+const PRIVATE_PATH_LOADED = {
+  selector: `:matches(ImportExpression[source.value=${PRIVATE_PATH_VALUE}], CallExpression[callee.name='require'][arguments.0.value=${PRIVATE_PATH_VALUE}])`,
+  message:
+    "A package's internals are private, through import() and require() too: use its public entry.",
+};
+const FOREIGN_CREATE_REQUIRE = {
+  selector:
+    "CallExpression[callee.name='createRequire']:not([arguments.0.name='__filename']):not([arguments.0.object.meta.name='import'])",
+  message:
+    "createRequire only of this file: another package's dependencies are private to it; use its public API.",
+};
+
+/** Where each part of the client may import from (docs/architecture.md, Layers). */
+const CLIENT_ZONES = [
+  NOT_FROM_TOOLS,
+  {
+    target: './src/client',
+    from: './src/server',
+    message: 'The client talks to the server over HTTP only.',
+  },
+  {
+    target: './src/client/features/session',
+    from: './src/client/features',
+    except: ['./session'],
+  },
+  {
+    target: './src/client/features/subscription',
+    from: './src/client/features',
+    except: ['./subscription'],
+  },
+  {
+    target: './src/client/features/delegates',
+    from: './src/client/features',
+    except: ['./delegates'],
+  },
+  {
+    target: './src/client/features/errors',
+    from: './src/client/features',
+    except: ['./errors'],
+  },
+  {
+    target: './src/client/features/history',
+    from: './src/client/features',
+    except: ['./history'],
+  },
+  {
+    // Cross-feature actions have one owner below the features (docs/architecture.md).
+    target: './src/client/events',
+    from: [
+      './src/client/app',
+      './src/client/components',
+      './src/client/features',
+      './src/client/pages',
+      './src/client/services',
+    ],
+    message: 'Cross-feature actions depend on nothing of the client.',
+  },
+  {
+    // From the app layer a feature takes only the store's types, the saga context's type
+    // and the theme; another feature's actions are never reached through it.
+    target: './src/client/features',
+    from: './src/client/app',
+    except: ['./rootReducer.ts', './sagaContext.ts', './store.ts', './theme.ts'],
+    message: 'Shared actions live in src/client/events.',
+  },
+  { target: './src/client/services', from: './src/client/features' },
+  {
+    target: './src/client',
+    from: './src/scenarios',
+    message: 'The portal never imports its replay tooling.',
+  },
+  {
+    target: [
+      './src/client/app',
+      './src/client/components',
+      './src/client/features',
+      './src/client/pages',
+      './src/client/services',
+      './src/client/test',
+    ],
+    from: './src/client/recording',
+    message: 'Only the boot (index.tsx) loads the recorder, and only with import().',
+  },
+];
+// Components sit below everything that composes them (docs/architecture.md).
+const COMPONENTS_ZONE = {
+  target: './src/client/components',
+  from: [
+    './src/client/app',
+    './src/client/features',
+    './src/client/pages',
+    './src/client/prerender',
+  ],
+  message: 'Components import nothing from app/, pages/, features/ or prerender/.',
+};
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', '.data', 'coverage', 'test-results', 'docs'] },
@@ -14,7 +157,10 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    settings: { 'import-x/resolver': { typescript: true, node: true } },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': { typescript: true, node: true },
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'import-x/no-cycle': [
@@ -26,97 +172,29 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
-      // Typed hooks only, so state and dispatch stay typed: components use useAppDispatch / useAppSelector.
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'react-redux',
-              importNames: ['useDispatch', 'useSelector'],
-              message: 'Use useAppDispatch/useAppSelector from app/hooks.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': restrictedImports(),
+      'no-restricted-syntax': ['error', PRIVATE_PATH_LOADED, FOREIGN_CREATE_REQUIRE],
     },
   },
   {
     // The client never imports server code, and the server never imports client code.
     files: ['src/client/**/*.{ts,tsx}'],
     rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...CLIENT_ZONES, COMPONENTS_ZONE] }],
+    },
+  },
+  {
+    // A component's test may render it under the portal's theme from app/, and nothing more.
+    files: ['src/client/components/**/*.test.{ts,tsx}'],
+    rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
+            ...CLIENT_ZONES,
             {
-              target: './src/client',
-              from: './src/server',
-              message: 'The client talks to the server over HTTP only.',
-            },
-            {
-              target: './src/client/features/session',
-              from: './src/client/features',
-              except: ['./session'],
-            },
-            {
-              target: './src/client/features/subscription',
-              from: './src/client/features',
-              except: ['./subscription'],
-            },
-            {
-              target: './src/client/features/delegates',
-              from: './src/client/features',
-              except: ['./delegates'],
-            },
-            {
-              target: './src/client/features/errors',
-              from: './src/client/features',
-              except: ['./errors'],
-            },
-            {
-              target: './src/client/features/history',
-              from: './src/client/features',
-              except: ['./history'],
-            },
-            {
-              // Cross-feature actions have one owner below the features (docs/architecture.md).
-              target: './src/client/events',
-              from: [
-                './src/client/app',
-                './src/client/components',
-                './src/client/features',
-                './src/client/pages',
-                './src/client/services',
-              ],
-              message: 'Cross-feature actions depend on nothing of the client.',
-            },
-            {
-              // From the app layer a feature takes only the store's types, the saga context's type
-              // and the theme; another feature's actions are never reached through it.
-              target: './src/client/features',
-              from: './src/client/app',
-              except: ['./rootReducer.ts', './sagaContext.ts', './store.ts', './theme.ts'],
-              message: 'Shared actions live in src/client/events.',
-            },
-            { target: './src/client/services', from: './src/client/features' },
-            { target: './src/client/components', from: './src/client/features' },
-            {
-              target: './src/client',
-              from: './src/scenarios',
-              message: 'The portal never imports its replay tooling.',
-            },
-            {
-              target: [
-                './src/client/app',
-                './src/client/components',
-                './src/client/features',
-                './src/client/pages',
-                './src/client/services',
-                './src/client/test',
-              ],
-              from: './src/client/recording',
-              message: 'Only the boot (index.tsx) loads the recorder, and only with import().',
+              ...COMPONENTS_ZONE,
+              from: COMPONENTS_ZONE.from.filter((from) => from !== './src/client/app'),
             },
           ],
         },
@@ -132,6 +210,7 @@ export default tseslint.config(
         'error',
         {
           zones: [
+            NOT_FROM_TOOLS,
             {
               target: './src/scenarioFormat',
               from: ['./src/client', './src/scenarios', './src/server'],
@@ -150,6 +229,7 @@ export default tseslint.config(
         'error',
         {
           zones: [
+            NOT_FROM_TOOLS,
             {
               target: './src/scenarios',
               from: ['./src/client/recording', './src/server'],
@@ -167,10 +247,32 @@ export default tseslint.config(
         'error',
         {
           zones: [
+            NOT_FROM_TOOLS,
             {
               target: './src/server',
               from: './src/client',
               message: 'The server never imports client code.',
+            },
+            {
+              // Layers point down: routes → services (auth/, history/) → providers and store.
+              target: [
+                './src/server/auth',
+                './src/server/history',
+                './src/server/providers',
+                './src/server/store',
+              ],
+              from: [
+                './src/server/routes',
+                './src/server/sandbox',
+                './src/server/app.ts',
+                './src/server/main.ts',
+              ],
+              message: "Only the app and the HTTP layer import routes and the sandbox's pages.",
+            },
+            {
+              target: ['./src/server/providers', './src/server/store'],
+              from: ['./src/server/auth', './src/server/history'],
+              message: 'Providers and the store sit below the services (auth/, history/).',
             },
           ],
         },
@@ -178,9 +280,68 @@ export default tseslint.config(
     },
   },
   {
+    // The contract is shared by everything, so it depends on nothing of the portal.
+    files: ['src/contract/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            NOT_FROM_TOOLS,
+            {
+              target: './src/contract',
+              from: ['./src/client', './src/scenarioFormat', './src/scenarios', './src/server'],
+              message: 'The contract imports nothing of the portal.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The remaining offenders, each allowed only its own kind while other changes replace them;
+  // these lists only shrink.
+  {
+    files: [
+      'src/client/app/PortalTheme.test.tsx',
+      'src/client/app/PortalTheme.tsx',
+      'src/client/components/FigureStatistic.tsx',
+      'src/client/components/NumberField.tsx',
+      'src/client/components/SeatBar.tsx',
+      'src/client/components/Spinner.tsx',
+      'src/client/components/StatusDot.tsx',
+      'src/client/components/TextInput.tsx',
+      'src/client/components/TextLink.tsx',
+      'src/client/components/designToken.ts',
+    ],
+    rules: { 'no-restricted-imports': restrictedImports('antd') },
+  },
+  {
+    files: ['src/client/components/dropdownChunk.ts'],
+    rules: { 'no-restricted-syntax': ['error', FOREIGN_CREATE_REQUIRE] },
+  },
+  {
+    files: [
+      'src/server/providers/google/googleProvider.ts',
+      'src/server/providers/google/subscriptionChoice.ts',
+    ],
+    rules: { 'no-restricted-imports': restrictedImports('googleapis') },
+  },
+  {
+    files: ['src/client/app/portalRouter.ts'],
+    rules: { 'no-restricted-imports': restrictedImports('unsafe') },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // scripts/ obeys the rules of test/, in JavaScript too.
+    files: ['scripts/**/*.{js,mjs,cjs}'],
+    rules: {
+      'no-restricted-imports': restrictedImports(),
+      'no-restricted-syntax': ['error', PRIVATE_PATH_LOADED, FOREIGN_CREATE_REQUIRE],
+    },
   },
   prettier,
 );

@@ -29,7 +29,7 @@ import { photoRoutes } from './routes/photo';
 import { signOutRoutes } from './routes/signOut';
 import { subscriptionInfoRoutes } from './routes/subscriptionInfo';
 import { sandboxRoutes } from './sandbox/routes';
-import { securityHeaders } from './securityHeaders';
+import { addSecurityHeaders } from './securityHeaders';
 import { spaRoutes } from './spa';
 import { createSqliteStore } from './store/openStore';
 import type { PortalStore } from './store/portalStore';
@@ -133,7 +133,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   });
 
   void app.register(fastifyCookie, { secret: config.sessionSecret, hook: 'onRequest' });
-  app.addHook('onRequest', securityHeaders(helmetOptions(config)));
+  addSecurityHeaders(app, helmetOptions(config));
   void app.register(fastifyRateLimit, {
     global: false,
     ipv6Subnet: IPV6_CLIENT_PREFIX_BITS,

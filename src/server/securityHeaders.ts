@@ -1,43 +1,48 @@
-import { createRequire } from 'node:module';
-import type { FastifyHelmetOptions } from '@fastify/helmet';
-import type { onRequestHookHandler } from 'fastify';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
 
-// The security headers of docs/api.md, computed once by helmet (the library @fastify/helmet wraps)
-// and set on every answer. @fastify/helmet rebuilds helmet and re-parses the CSP on each request,
-// which cost the API more than its own route code (docs/performance.md); the headers never vary.
+// The security headers of docs/api.md, read once from @fastify/helmet itself at start-up and set on
+// every answer. The plugin rebuilds helmet and re-parses the CSP on each request, which cost the API
+// more than its own route code (docs/performance.md); the headers never vary.
 
 type HeaderValue = string | number | string[];
 
-interface HeaderRecorder {
-  setHeader(name: string, value: HeaderValue): void;
-  removeHeader(name: string): void;
-}
+/** What Fastify itself puts on an answer, not helmet. */
+const FASTIFY_OWN_HEADERS = new Set([
+  'content-type',
+  'content-length',
+  'date',
+  'connection',
+  'keep-alive',
+]);
 
-/** helmet(options): a middleware setting the headers on a Node response. */
-type Helmet = (
+/** The headers @fastify/helmet sets for these options, read from one answer of a throwaway app. */
+export async function securityHeadersOf(
   options: FastifyHelmetOptions,
-) => (request: object, response: HeaderRecorder, next: (error?: unknown) => void) => void;
-
-/** helmet as @fastify/helmet itself resolves it, so both always agree on the version. */
-const helmet = createRequire(require.resolve('@fastify/helmet'))('helmet') as Helmet;
-
-/** The headers helmet's middleware sets for these options (it sets the same ones every time). */
-export function securityHeadersOf(options: FastifyHelmetOptions): Record<string, HeaderValue> {
-  const headers = new Map<string, HeaderValue>();
-  const recorder: HeaderRecorder = {
-    setHeader: (name, value) => headers.set(name.toLowerCase(), value),
-    removeHeader: (name) => headers.delete(name.toLowerCase()),
-  };
-  helmet(options)({}, recorder, (error) => {
-    if (error) throw error;
-  });
-  return Object.fromEntries(headers);
+): Promise<Record<string, HeaderValue>> {
+  const probe = Fastify();
+  try {
+    await probe.register(fastifyHelmet, options);
+    probe.get('/', async () => '');
+    const answer = await probe.inject('/');
+    const headers: Record<string, HeaderValue> = {};
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined && !FASTIFY_OWN_HEADERS.has(name)) headers[name] = value;
+    }
+    return headers;
+  } finally {
+    await probe.close();
+  }
 }
 
-export function securityHeaders(options: FastifyHelmetOptions): onRequestHookHandler {
-  const headers = securityHeadersOf(options);
-  return (_request, reply, done) => {
+/** Sets the headers on every answer of `app`; they are read while the app loads its plugins. */
+export function addSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions): void {
+  let headers: Record<string, HeaderValue> = {};
+  void app.register(async () => {
+    headers = await securityHeadersOf(options);
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
-  };
+  });
 }

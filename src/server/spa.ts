@@ -1,6 +1,5 @@
 import { PAGE_PATHS } from '../contract/pages';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
@@ -14,16 +13,16 @@ import type { ServerConfig } from './config';
 import { envelope } from './errorHandler';
 import { HASHED_ASSET_MAX_AGE_SECONDS } from './limits';
 import { SERVER_TEXT } from './messages';
+import { preferredContentCoding } from './contentCoding';
 
 // The built SPA (docs/api.md, Pages): hashed assets cached for a year, index.html for '/' and every client
 // route with the runtime configuration injected, so one build serves both the sandbox and Google.
 // Everything goes out compressed when the client accepts it (docs/performance.md): the build writes
 // .br and .gz beside each asset, and each page is compressed once, at start-up.
 
-/** The Accept-Encoding negotiator @fastify/static uses, so page and assets choose alike. */
-const { negotiate } = createRequire(require.resolve('@fastify/static'))(
-  '@fastify/accept-negotiator',
-) as { negotiate: (header: string, supported: string[]) => string | null };
+/** The page's codings, brotli first; a bare '*' earns gzip, which every client decodes. */
+const PAGE_CODINGS = ['br', 'gzip'] as const;
+const WILDCARD_PAGE_CODING = 'gzip';
 
 /** The client routes of docs/behaviour.md 2 that the history fallback serves. */
 export const CLIENT_ROUTES = [
@@ -106,10 +105,11 @@ function compressPage(html: string): CompressedPage {
 
 /** The best encoding of the page the client accepts (brotli, then gzip), or none. */
 function pageEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
-  const accepted = request.headers['accept-encoding'];
-  if (typeof accepted !== 'string' || accepted === '') return null;
-  const encoding = negotiate(accepted.toLowerCase().replace(/\*/g, 'gzip'), ['br', 'gzip']);
-  return encoding === 'br' || encoding === 'gzip' ? encoding : null;
+  return preferredContentCoding(
+    request.headers['accept-encoding'],
+    PAGE_CODINGS,
+    WILDCARD_PAGE_CODING,
+  );
 }
 
 /**

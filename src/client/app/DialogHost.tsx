@@ -33,9 +33,9 @@ import {
   ErrorDialog,
   HistoryDialog,
   SuccessDialog,
-} from './parts';
+} from './dialogParts';
 
-// Every dialog is its own chunk (./parts), fetched when the dashboard is idle and shown by the state.
+// Every dialog is its own chunk (./dialogParts), fetched when the dashboard is idle and shown by the state.
 /** Each dialog waits for its own chunk, so loading one never hides another. */
 function Chunk({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;

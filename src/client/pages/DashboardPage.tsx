@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { DASHBOARD_MAX_WIDTH_PX } from '../../contract/limits';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { usePrefetch } from '../app/lazyParts';
-import { DASHBOARD_NEXT_STEPS } from '../app/parts';
+import { DASHBOARD_NEXT_STEPS } from '../app/dialogParts';
 import { usePortalConfig } from '../app/portalConfigContext';
 import { CardColumns } from '../components/CardColumns';
 import { Spinner } from '../components/Spinner';

@@ -10,7 +10,7 @@ import { rootReducer } from '../app/rootReducer';
 import { PortalTheme } from '../app/PortalTheme';
 import { PortalSurface } from '../components/PortalSurface';
 import { HomePage } from '../pages/HomePage';
-import { StaticMarkupContext } from './staticMarkup';
+import { StaticMarkupContext } from '../components/staticMarkup';
 
 export interface PrerenderedHome {
   /** The inside of the root element. */

@@ -122,6 +122,26 @@ describe('the page', () => {
     },
   );
 
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip;q=0.5, br;q=0.9', 'br'],
+    ['BR;Q=0.4, GZIP;Q=0.8', 'gzip'],
+    ['*', 'gzip'],
+    ['br;q=0, *', 'gzip'],
+    ['identity', undefined],
+    ['br;q=0, gzip;q=0', undefined],
+  ])(
+    'goes out as the best encoding the client accepts (Accept-Encoding: %s → %s)',
+    async (accepted, encoding) => {
+      const answer = await rawGet(portal.baseUrl, '/', { 'accept-encoding': accepted });
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      const decode =
+        { br: brotliDecompressSync, gzip: gunzipSync }[encoding ?? ''] ?? ((body: Buffer) => body);
+      expect(decode(answer.body).toString()).toContain(`id="${PORTAL_CONFIG_ELEMENT_ID}"`);
+    },
+  );
+
   it('goes out as it is to a client that accepts no compression', async () => {
     const answer = await rawGet(portal.baseUrl, '/', {});
     expect(answer.headers['content-encoding']).toBeUndefined();

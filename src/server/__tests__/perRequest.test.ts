@@ -50,13 +50,13 @@ describe('security headers', () => {
         '/tmp',
       );
       const expected = await helmetPluginHeaders(helmetOptions(config));
-      expect(securityHeadersOf(helmetOptions(config))).toEqual(expected);
+      expect(await securityHeadersOf(helmetOptions(config))).toEqual(expected);
       expect(expected['content-security-policy']).toContain('https://support.reseller.example');
     },
   );
 
   it('are on API answers, refusals, unknown paths and pages alike', async () => {
-    const expected = securityHeadersOf(helmetOptions(portal.config));
+    const expected = await securityHeadersOf(helmetOptions(portal.config));
     const admin = await portal.signIn('admin@acme.example');
     const answers = await Promise.all([
       admin.get(DELEGATES),

@@ -4,9 +4,9 @@ import type { ErrorEnvelope } from '../../contract/errors';
 import { ApiError } from '../apiError';
 import type { Sandbox } from '../providers/sandbox';
 import { SANDBOX_PHOTO_PATH } from '../providers/sandbox/dataset';
+import { SANDBOX_PHOTOS } from '../providers/sandbox/photos';
 import { AUTHORIZE_SCRIPT, SANDBOX_ASSET_PATH, SANDBOX_STYLES } from './assets';
 import { authorizeErrorPage, authorizePage, standInPage } from './pages';
-import { SANDBOX_PHOTOS } from './photos';
 import { STATUS_WORD_OF_CODE } from '../statusWords';
 
 // The sandbox's own pages (README.md, Demo accounts (sandbox)): the identity popup and its token endpoint, the stand-ins for

@@ -5,7 +5,7 @@ import { ERROR_TEXT } from '../../../contract/errors';
 import type { SubscriptionStatus } from '../../../contract/subscription';
 import { ApiError } from '../../apiError';
 import { SERVER_TEXT } from '../../messages';
-import { SANDBOX_PHOTOS } from '../../sandbox/photos';
+import { SANDBOX_PHOTOS } from './photos';
 import type {
   Customer,
   DirectoryUser,
