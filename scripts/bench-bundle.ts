@@ -3,7 +3,7 @@
 // react-router-dom) and the floor (scripts/bench/floorApp.tsx: the same with antd Button, Input, Spin
 // and Typography) with the same webpack configuration in the same run, into a temp directory, and
 // prints the gzip and brotli sizes of what the home route loads before first paint, of every lazy
-// chunk, and the ratio to the reference (target ≤ 2.0×; docs/performance.md).
+// chunk, and the ratio to the reference (budget ≤ 2.3×; docs/performance.md).
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import { DASHBOARD_PAGE_FILE, PRERENDERED_HOME_FILE } from '../src/contract/prer
 const root = path.resolve(__dirname, '..');
 // The webpack configuration is CommonJS without types.
 const load = createRequire(__filename);
-const TARGET_RATIO = 2.0;
+const TARGET_RATIO = 2.3;
 const KIB = 1024;
 
 interface Sizes {

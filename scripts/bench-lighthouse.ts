@@ -1,7 +1,7 @@
 // `npm run bench:lighthouse [runs]`: Lighthouse (mobile preset, its default) against the built portal
 // on a free port with a fresh sandbox, in Debian's Chromium: the home page, then the admin dashboard
 // signed in through the sandbox popup in the same browser profile. Prints every run and the median of
-// each figure (3 runs unless told) beside the targets of docs/performance.md; the JSON reports are
+// each figure (5 runs unless told) beside the targets of docs/performance.md; the JSON reports are
 // kept under test-results/lighthouse/, with each run's artifacts too when LIGHTHOUSE_ARTIFACTS=1.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,7 +16,7 @@ const root = path.resolve(__dirname, '..');
 // scripts/build.js is CommonJS without types.
 const load = createRequire(__filename);
 const reportDir = path.join(root, 'test-results', 'lighthouse');
-const DEFAULT_RUNS = 3;
+const DEFAULT_RUNS = 5;
 const ADMIN = 'admin@acme.example';
 const STEP_TIMEOUT_MS = 30_000;
 const MS_PER_SECOND = 1_000;
@@ -31,13 +31,24 @@ interface Figures {
   bestPractices: number;
 }
 
-const TARGETS: { [K in keyof Figures]?: { limit: number; atLeast: boolean } } = {
-  performance: { limit: 95, atLeast: true },
-  lcpMs: { limit: 2_000, atLeast: false },
-  tbtMs: { limit: 150, atLeast: false },
+type Targets = { [K in keyof Figures]?: { limit: number; atLeast: boolean } };
+
+/** What every page keeps: no layout shift, full accessibility and best-practices scores. */
+const EVERY_PAGE: Targets = {
   cls: { limit: 0.05, atLeast: false },
   accessibility: { limit: 100, atLeast: true },
   bestPractices: { limit: 100, atLeast: true },
+};
+
+/** The performance budget per page (docs/performance.md). */
+const TARGETS: Record<'home' | 'admin dashboard', Targets> = {
+  home: { ...EVERY_PAGE, performance: { limit: 95, atLeast: true } },
+  'admin dashboard': {
+    ...EVERY_PAGE,
+    performance: { limit: 90, atLeast: true },
+    lcpMs: { limit: 2_500, atLeast: false },
+    tbtMs: { limit: 200, atLeast: false },
+  },
 };
 
 const score = (lhr: Result, category: string) =>
@@ -87,8 +98,8 @@ function failingAudits(lhr: Result): string[] {
   return failing;
 }
 
-function missedTargets(figures: Figures): string[] {
-  return Object.entries(TARGETS).flatMap(([key, target]) => {
+function missedTargets(figures: Figures, targets: Targets): string[] {
+  return Object.entries(targets).flatMap(([key, target]) => {
     const value = figures[key as keyof Figures];
     const met = target.atLeast ? value >= target.limit : value <= target.limit;
     return met ? [] : [`${key} ${value} (target ${target.atLeast ? '≥' : '≤'} ${target.limit})`];
@@ -139,7 +150,7 @@ async function main() {
   const results: Record<string, Figures[]> = {};
   let failed = false;
   try {
-    const pages = [
+    const pages: { name: keyof typeof TARGETS; url: string; before: () => Promise<void> }[] = [
       { name: 'home', url: `${portal.origin}/`, before: async () => undefined },
       {
         name: 'admin dashboard',
@@ -176,7 +187,7 @@ async function main() {
         ]),
       ) as unknown as Figures;
       results[page.name] = figures;
-      const missed = missedTargets(middle);
+      const missed = missedTargets(middle, TARGETS[page.name]);
       console.log(`  median of ${runs}: ${describe(middle)}`);
       console.log(missed.length === 0 ? '  all targets met' : `  MISSED: ${missed.join('; ')}`);
       if (missed.length > 0) failed = true;
