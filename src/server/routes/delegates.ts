@@ -8,7 +8,7 @@ import {
 import { isValidDelegateEmail } from '../../contract/email';
 import { ApiError } from '../apiError';
 import { audit } from '../audit';
-import { requireSessionOn, sessionHolderOf, sessionOf } from '../auth/guard';
+import { sessionHolderOf, sessionOf } from '../auth/guard';
 import { requireOwnCustomer } from '../auth/roles';
 import type { PortalSession } from '../auth/session';
 import type { DirectoryUser } from '../providers/provider';
@@ -37,7 +37,7 @@ export async function delegateRoutes(
 
     app.get<{ Querystring: { customer: string } }>(
       path,
-      { schema: delegateListSchema, onRequest: requireSessionOn(now, store) },
+      { schema: delegateListSchema },
       async (request): Promise<DelegateListResponse> => {
         const session = sessionOf(request);
         requireAdmin(session, sessionHolderOf(request), request.query.customer);
