@@ -254,9 +254,10 @@ export default tseslint.config(
               message: 'The server never imports client code.',
             },
             {
-              // Layers point down: routes → services (auth/, history/) → providers and store.
+              // Layers point down: routes → services (changes/, auth/, history/) → providers and store.
               target: [
                 './src/server/auth',
+                './src/server/changes',
                 './src/server/history',
                 './src/server/providers',
                 './src/server/store',
@@ -271,8 +272,15 @@ export default tseslint.config(
             },
             {
               target: ['./src/server/providers', './src/server/store'],
-              from: ['./src/server/auth', './src/server/history'],
-              message: 'Providers and the store sit below the services (auth/, history/).',
+              from: ['./src/server/auth', './src/server/changes', './src/server/history'],
+              message:
+                'Providers and the store sit below the services (changes/, auth/, history/).',
+            },
+            {
+              // The change service carries a change with its history; those below it never call it.
+              target: ['./src/server/auth', './src/server/history'],
+              from: './src/server/changes',
+              message: 'The change service (changes/) sits above auth/ and history/.',
             },
           ],
         },

@@ -5,7 +5,6 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { API_PATHS } from '../contract/api';
 import { ApiError } from './apiError';
 import { answerClientError } from './clientError';
-import { guardApiRoutes } from './auth/guard';
 import { decorateCookieSecurity } from './auth/sessionCookies';
 import type { ServerConfig, TrustProxy } from './config';
 import { helmetOptions } from './contentSecurity';
@@ -16,7 +15,7 @@ import { createLogger, OneLinePerRequest } from './logger';
 import { SERVER_TEXT } from './messages';
 import { createPortalMetrics, measureRequests, timedStore, type PortalMetrics } from './metrics';
 import type { PortalProvider } from './providers/provider';
-import { IPV6_CLIENT_PREFIX_BITS, shieldApiRoutes } from './quotaShield';
+import { IPV6_CLIENT_PREFIX_BITS } from './quotaShield';
 import type { Sandbox } from './providers/sandbox';
 import { addLicenceRoutes } from './routes/addLicence';
 import type { RouteContext } from './routes/context';
@@ -26,6 +25,7 @@ import { healthRoutes } from './routes/health';
 import { readyRoutes } from './routes/ready';
 import { historyRoutes } from './routes/history';
 import { photoRoutes } from './routes/photo';
+import { openScope, signedInScope } from './routes/scopes';
 import { signOutRoutes } from './routes/signOut';
 import { subscriptionInfoRoutes } from './routes/subscriptionInfo';
 import { sandboxRoutes } from './sandbox/routes';
@@ -169,19 +169,19 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     installRequestDeadline(api, requestDeadlineMs, {
       [API_PATHS.addLicence]: requestDeadlineMs + (provider.writeTimeoutMs ?? 0),
     });
-    // Every route that is not open gets a session hook (and XSRF for changes): auth/guard.ts.
-    api.addHook('onRoute', guardApiRoutes(now, routeContext.store, provider));
-    // After the guard, so the per-session and per-customer limits count verified sessions only.
-    api.addHook('onRoute', shieldApiRoutes(api, config.rateLimit, metrics));
-    await api.register(healthRoutes);
-    await api.register(readyRoutes, routeContext);
-    await api.register(emailValidatorRoutes, routeContext);
-    await api.register(subscriptionInfoRoutes, routeContext);
-    await api.register(addLicenceRoutes, routeContext);
-    await api.register(delegateRoutes, routeContext);
-    await api.register(historyRoutes, routeContext);
-    await api.register(signOutRoutes, routeContext);
-    await api.register(photoRoutes, routeContext);
+    const rateLimits = config.rateLimit;
+    // Sign-out reads the session itself: without a live one it still clears the cookies (docs/api.md).
+    await api.register(openScope, {
+      ...routeContext,
+      rateLimits,
+      probes: [healthRoutes, readyRoutes],
+      routes: [emailValidatorRoutes, subscriptionInfoRoutes, signOutRoutes],
+    });
+    await api.register(signedInScope, {
+      ...routeContext,
+      rateLimits,
+      routes: [addLicenceRoutes, delegateRoutes, historyRoutes, photoRoutes],
+    });
   });
 
   if (sandbox !== undefined) {

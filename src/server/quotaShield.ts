@@ -1,12 +1,6 @@
 import { normalizeIP } from '@fastify/rate-limit';
-import type {
-  FastifyInstance,
-  FastifyRequest,
-  onRequestAsyncHookHandler,
-  RouteOptions,
-} from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './apiError';
-import { isOpenApiRoute } from './auth/guard';
 import type { RateLimits } from './config';
 import { SERVER_TEXT } from './messages';
 import type { PortalMetrics } from './metrics';
@@ -15,14 +9,6 @@ import type { PortalMetrics } from './metrics';
 
 /** An IPv6 client usually holds a whole /64, so its addresses count as one (IPv4: one address). */
 export const IPV6_CLIENT_PREFIX_BITS = 64;
-
-/** Open routes without a limit: load balancers poll the health and readiness checks often. */
-const UNLIMITED_API_ROUTES: readonly string[] = [
-  'GET /api/health',
-  'HEAD /api/health',
-  'GET /api/ready',
-  'HEAD /api/ready',
-];
 
 const MS_PER_SECOND = 1000;
 const SECONDS_PER_MINUTE = 60;
@@ -58,7 +44,7 @@ function refuseWhenExceeded(
   throw new ApiError(429, 'RESOURCE_EXHAUSTED', message(waitInWords(seconds)));
 }
 
-/** The session the route's session hook verified (auth/guard.ts runs before the shield). */
+/** The session the signed-in scope's session hook verified (auth/guard.ts runs before the shield). */
 function verifiedSession(request: FastifyRequest) {
   if (request.portalSession === null) {
     throw new Error(
@@ -68,78 +54,65 @@ function verifiedSession(request: FastifyRequest) {
   return request.portalSession;
 }
 
-export type QuotaHookKind = 'address' | 'session and customer';
-const QUOTA_HOOKS = new WeakMap<object, QuotaHookKind>();
+type RefusedLimit = 'address' | 'session' | 'customer';
 
-function methodsOf(route: Pick<RouteOptions, 'method'>): string[] {
-  return (Array.isArray(route.method) ? route.method : [route.method]).map(String);
+function countRefusal(metrics: PortalMetrics | undefined, limit: RefusedLimit) {
+  return () => metrics?.rateLimitRefusals.inc({ limit });
 }
 
-function routeHooks(route: Pick<RouteOptions, 'onRequest'>): onRequestAsyncHookHandler[] {
-  if (route.onRequest === undefined) return [];
-  const hooks = Array.isArray(route.onRequest) ? [...route.onRequest] : [route.onRequest];
-  return hooks as onRequestAsyncHookHandler[];
-}
-
-/** Which of the shield's limits the route's own onRequest hooks apply, in their order. */
-export function quotaHooksOf(route: Pick<RouteOptions, 'onRequest'>): QuotaHookKind[] {
-  return routeHooks(route).flatMap((hook) => {
-    const kind = QUOTA_HOOKS.get(hook);
-    return kind === undefined ? [] : [kind];
-  });
-}
-
-/** The API scope's onRoute hook, after the guard's: a session is verified before it counts. */
-export function shieldApiRoutes(app: FastifyInstance, limits: RateLimits, metrics?: PortalMetrics) {
-  const refused = (limit: 'address' | 'session' | 'customer') => () =>
-    metrics?.rateLimitRefusals.inc({ limit });
-  const timeWindow = limits.windowMs;
-  const perAddress = app.createRateLimit({
+/** For the open scope: each client address, per route (docs/security.md). */
+export function limitPerAddress(
+  scope: FastifyInstance,
+  limits: RateLimits,
+  metrics?: PortalMetrics,
+): void {
+  const perAddress = scope.createRateLimit({
     max: limits.max,
-    timeWindow,
+    timeWindow: limits.windowMs,
     keyGenerator: (request) => `${request.routeOptions.url ?? ''} ${clientAddressKey(request.ip)}`,
   });
-  const perSession = app.createRateLimit({
-    max: limits.perSession,
-    timeWindow,
-    keyGenerator: (request) => verifiedSession(request).sid,
-  });
-  const perCustomer = app.createRateLimit({
-    max: limits.perCustomer,
-    timeWindow,
-    keyGenerator: (request) => verifiedSession(request).customerId,
-  });
-
-  const addressHook: onRequestAsyncHookHandler = async (request, reply) => {
+  scope.addHook('onRequest', async function perAddressQuota(request, reply) {
     refuseWhenExceeded(
       await perAddress(request),
       reply,
       SERVER_TEXT.rateLimited,
-      refused('address'),
+      countRefusal(metrics, 'address'),
     );
-  };
+  });
+}
+
+/**
+ * For the signed-in scope, after its session hook, so only verified sessions count: each session,
+ * then its customer (all its sessions), over every signed-in route.
+ */
+export function limitPerSessionAndCustomer(
+  scope: FastifyInstance,
+  limits: RateLimits,
+  metrics?: PortalMetrics,
+): void {
+  const perSession = scope.createRateLimit({
+    max: limits.perSession,
+    timeWindow: limits.windowMs,
+    keyGenerator: (request) => verifiedSession(request).sid,
+  });
+  const perCustomer = scope.createRateLimit({
+    max: limits.perCustomer,
+    timeWindow: limits.windowMs,
+    keyGenerator: (request) => verifiedSession(request).customerId,
+  });
   // A session over its own limit is refused before it counts against its customer's.
-  const sessionHook: onRequestAsyncHookHandler = async (request, reply) => {
+  scope.addHook('onRequest', async function perSessionAndCustomerQuota(request, reply) {
     refuseWhenExceeded(
       await perSession(request),
       reply,
       SERVER_TEXT.rateLimited,
-      refused('session'),
+      countRefusal(metrics, 'session'),
     );
     refuseWhenExceeded(
       await perCustomer(request),
       reply,
       SERVER_TEXT.organisationRateLimited,
-      refused('customer'),
+      countRefusal(metrics, 'customer'),
     );
-  };
-  QUOTA_HOOKS.set(addressHook, 'address');
-  QUOTA_HOOKS.set(sessionHook, 'session and customer');
-
-  return (route: RouteOptions): void => {
-    const methods = methodsOf(route);
-    if (methods.every((method) => UNLIMITED_API_ROUTES.includes(`${method} ${route.url}`))) return;
-    const open = methods.every((method) => isOpenApiRoute(method, route.url));
-    route.onRequest = [...routeHooks(route), open ? addressHook : sessionHook];
-  };
+  });
 }

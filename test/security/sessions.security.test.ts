@@ -17,7 +17,6 @@ import { SESSION_LIFETIME_MS } from '../../src/contract/limits';
 import type { FastifyInstance } from 'fastify';
 import { SIGN_IN_SCOPES } from '../../src/contract/limits';
 import { buildApp } from '../../src/server/app';
-import { OPEN_API_ROUTES } from '../../src/server/auth/guard';
 import { readConfig } from '../../src/server/config';
 import { createLogger } from '../../src/server/logger';
 import { createGoogleProvider, readGoogleOptions } from '../../src/server/providers/google';
@@ -31,7 +30,7 @@ import { readSeatPolicy } from '../../src/server/providers/seatPolicy';
 import { encodeSession } from '../../src/server/auth/session';
 import { SERVER_TEXT } from '../../src/server/messages';
 import { loadSqliteDriver } from '../../src/server/providers/sandbox/sqliteDriver';
-import { isApiRoute } from '../../src/server/testing/routeTable';
+import { isApiRoute, OPEN_API_ROUTES } from '../../src/server/testing/routeTable';
 import {
   POSTGRES_START_TIMEOUT_MS,
   startTestPostgres,

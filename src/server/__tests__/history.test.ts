@@ -324,6 +324,39 @@ describe('entries a crashed process left pending', () => {
     ]);
   });
 
+  it('are settled before the next change to the same delegate list, with their audit line', async () => {
+    await portal.store.recordIntent({
+      customerId: ACME.customerId,
+      actor: 'admin@acme.example',
+      requestId: 'request-of-a-dead-process',
+      at: portal.clock.now,
+      change: {
+        kind: 'licence-delegate',
+        action: 'add',
+        member: 'made@acme.example',
+        before: [],
+        after: null,
+      },
+    });
+    await portal.sandbox.provider.addDelegate('licence', ACME.customerId, 'made@acme.example');
+    const admin = await portal.signIn('admin@acme.example');
+    const next = await admin.post(
+      '/api/licence-delegate',
+      delegateChange('next@acme.example', 'add'),
+    );
+    expect(next.status).toBe(200);
+    expect(await portal.store.pendingChanges(ACME.customerId)).toEqual([]);
+    // Every outcome decided later writes its audit line, with the original request (docs/api.md, Logs).
+    expect(
+      portal.logs
+        .filter((line) => line.audit === true)
+        .map((line) => [line.action, line.outcome, line.requestId]),
+    ).toEqual([
+      ['licence-delegate.add', 'done', 'request-of-a-dead-process'],
+      ['licence-delegate.add', undefined, undefined],
+    ]);
+  });
+
   it('stay pending while their change is still in flight', async () => {
     const id = await deadIntent(20, 21);
     const admin = await portal.signIn('admin@acme.example');

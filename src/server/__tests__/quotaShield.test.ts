@@ -1,7 +1,6 @@
 import { API_PATHS, DELEGATE_PATHS, TOKEN_HEADER } from '../../contract/api';
-import { OPEN_API_ROUTES } from '../auth/guard';
 import { SERVER_TEXT } from '../messages';
-import { isApiRoute } from '../testing/routeTable';
+import { isApiRoute, OPEN_API_ROUTES } from '../testing/routeTable';
 import {
   errorOf,
   removeDataDir,

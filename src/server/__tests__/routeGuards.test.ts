@@ -1,20 +1,27 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { TOKEN_HEADER, XSRF_HEADER, sessionCookieNames } from '../../contract/api';
+import { ERROR_TEXT } from '../../contract/errors';
+import { SIGN_IN_SCOPES } from '../../contract/limits';
 import { buildApp } from '../app';
-import { OPEN_API_ROUTES, sessionOf } from '../auth/guard';
+import { sessionOf } from '../auth/guard';
 import { readConfig } from '../config';
 import { createLogger } from '../logger';
 import { openSandbox } from '../providers/sandbox';
+import { signedInScope, type RouteFamily } from '../routes/scopes';
+import { createSqliteStore } from '../store/openStore';
 import {
   isApiRoute,
+  OPEN_API_ROUTES,
   recordRoutes,
   unguardedApiRoutes,
   unheldApiRoutes,
 } from '../testing/routeTable';
 import { removeDataDir, startPortal, type Portal } from '../testing/portalHarness';
 
-// Over the app's route table: every /api route is open (listed in auth/guard.ts) or has a session
+// Over the app's route table: every /api route is open (listed in testing/routeTable.ts) or has a session
 // hook, so no handler can reach sessionOf() without a session and answer 500, and the check that the
 // live user still belongs to the session's customer (docs/security.md).
 
@@ -69,6 +76,81 @@ it('flags an /api route registered outside the API scope, which gets no session 
     expect(unheldApiRoutes(routes())).toEqual(['GET /api/rogue', 'HEAD /api/rogue']);
   } finally {
     await app.close();
+    sandbox.close();
+    removeDataDir(dataDir);
+  }
+});
+
+it('guards a route added to the signed-in scope, with nothing else to remember', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-routes-'));
+  const sandbox = openSandbox({ dataDir });
+  const memory = createSqliteStore(':memory:');
+  await memory.migrate();
+  const config = readConfig({ PORTAL_DATA_DIR: dataDir, PORTAL_CLIENT_DIR: dataDir });
+  const context = { provider: sandbox.provider, store: memory.store, now: Date.now };
+  const app = buildApp({ config, ...context, sandbox, logger: createLogger('silent') });
+  const routes = recordRoutes(app);
+  const reached: string[] = [];
+  const throwaway: RouteFamily = async (scope) => {
+    scope.get('/api/throwaway', async (request) => {
+      reached.push(sessionOf(request).email);
+      return { email: sessionOf(request).email };
+    });
+    scope.post('/api/throwaway', async (request) => {
+      reached.push(sessionOf(request).email);
+      return { email: sessionOf(request).email };
+    });
+  };
+  void app.register(signedInScope, {
+    ...context,
+    rateLimits: config.rateLimit,
+    routes: [throwaway],
+  });
+  await app.ready();
+  const call = (options: InjectOptions): Promise<LightMyRequestResponse> => app.inject(options);
+  try {
+    const unauthenticated = {
+      error: { code: 401, status: 'UNAUTHENTICATED', message: ERROR_TEXT.unauthenticated },
+    };
+    const anonymousRead = await call({ method: 'GET', url: '/api/throwaway' });
+    const anonymousChange = await call({ method: 'POST', url: '/api/throwaway', payload: {} });
+    expect([anonymousRead.statusCode, anonymousRead.json()]).toEqual([401, unauthenticated]);
+    expect([anonymousChange.statusCode, anonymousChange.json()]).toEqual([401, unauthenticated]);
+    expect(reached).toEqual([]);
+
+    const email = 'admin@acme.example';
+    const signedIn = await call({
+      method: 'GET',
+      url: `/api/subscription-info?email=${encodeURIComponent(email)}`,
+      headers: { [TOKEN_HEADER]: sandbox.issueToken(email, [...SIGN_IN_SCOPES]).access_token },
+    });
+    const cookies = Object.fromEntries(signedIn.cookies.map(({ name, value }) => [name, value]));
+    const xsrf = cookies[sessionCookieNames(false).xsrf] ?? '';
+    const read = await call({ method: 'GET', url: '/api/throwaway', cookies });
+    const unguardedChange = await call({ method: 'POST', url: '/api/throwaway', cookies });
+    const change = await call({
+      method: 'POST',
+      url: '/api/throwaway',
+      cookies,
+      headers: { [XSRF_HEADER]: xsrf },
+      payload: {},
+    });
+    expect([read.statusCode, unguardedChange.statusCode, change.statusCode]).toEqual([
+      200, 403, 200,
+    ]);
+    expect(reached).toEqual([email, email]);
+    expect(routes().filter((route) => route.url === '/api/throwaway')).toEqual(
+      ['GET', 'HEAD', 'POST'].map((method) => ({
+        method,
+        url: '/api/throwaway',
+        sessionHook: true,
+        checks: ['session', 'session and customer'],
+        holderHook: true,
+      })),
+    );
+  } finally {
+    await app.close();
+    await memory.store.close();
     sandbox.close();
     removeDataDir(dataDir);
   }

@@ -7,24 +7,20 @@ import {
 } from '../../contract/api';
 import { isValidDelegateEmail } from '../../contract/email';
 import { ApiError } from '../apiError';
-import { audit } from '../audit';
-import { requireSessionOn, sessionHolderOf, sessionOf } from '../auth/guard';
+import { sessionHolderOf, sessionOf } from '../auth/guard';
 import { requireOwnCustomer } from '../auth/roles';
 import type { PortalSession } from '../auth/session';
+import { changeService } from '../changes/changeService';
 import type { DirectoryUser } from '../providers/provider';
-import { delegatesKey } from '../history/changeKeys';
-import { recordChange } from '../history/recordChange';
-import { readState, settleHeld } from '../history/settle';
 import { SERVER_TEXT } from '../messages';
 import { delegateChangeSchema, delegateListSchema } from '../schemas/delegates';
 import type { RouteContext } from './context';
 
 // The two delegate lists: admins of the caller's own customer only, checked live on every call.
-// Each change to a list runs alone (docs/deploy.md) and is recorded in the history.
-export async function delegateRoutes(
-  app: FastifyInstance,
-  { provider, store, now, metrics }: RouteContext,
-): Promise<void> {
+// Each change to a list is made by the change service (changes/changeService.ts), with its history.
+export async function delegateRoutes(app: FastifyInstance, context: RouteContext): Promise<void> {
+  const { provider } = context;
+  const changes = changeService(context);
   // Only the admin flag of the live holder decides here, so the delegate lists are not read for it.
   const requireAdmin = (session: PortalSession, user: DirectoryUser, customerId: string) => {
     requireOwnCustomer(session, customerId);
@@ -37,7 +33,7 @@ export async function delegateRoutes(
 
     app.get<{ Querystring: { customer: string } }>(
       path,
-      { schema: delegateListSchema, onRequest: requireSessionOn(now, store) },
+      { schema: delegateListSchema },
       async (request): Promise<DelegateListResponse> => {
         const session = sessionOf(request);
         requireAdmin(session, sessionHolderOf(request), request.query.customer);
@@ -56,43 +52,9 @@ export async function delegateRoutes(
         if (action === 'add' && !isValidDelegateEmail(email)) {
           throw new ApiError(400, 'INVALID_ARGUMENT', SERVER_TEXT.invalidDelegateEmail);
         }
-        const member = email.toLowerCase();
-        const key = delegatesKey(kind, session.customerId);
-        const { before, members } = await store.exclusive(key, async () => {
-          await settleHeld(store, session.customerId, key, (held) =>
-            readState(provider, session.customerId, `${kind}-delegate`, held),
-          );
-          // The provider itself refuses a present member's add and an absent one's delete.
-          const current = await provider.listDelegates(kind, session.customerId);
-          const after = await recordChange(
-            store,
-            {
-              customerId: session.customerId,
-              actor: admin.email,
-              requestId: request.id,
-              at: now(),
-              change: { kind: `${kind}-delegate`, action, member, before: current, after: null },
-            },
-            () =>
-              action === 'add'
-                ? provider.addDelegate(kind, session.customerId, member)
-                : provider.removeDelegate(kind, session.customerId, member),
-            (list) => list,
-            request.log,
-          );
-          return { before: current, members: after };
-        });
-        audit(
-          request.log,
-          {
-            actor: admin.email,
-            customerId: session.customerId,
-            action: `${kind}-delegate.${action}`,
-            before,
-            after: members,
-            at: now(),
-          },
-          metrics,
+        const members = await changes.changeDelegates(
+          { kind, customerId: session.customerId, action, member: email.toLowerCase() },
+          { actor: admin.email, requestId: request.id, log: request.log },
         );
         return { members };
       },

@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { guardSignedInScope } from '../auth/guard';
+import type { RateLimits } from '../config';
+import { limitPerAddress, limitPerSessionAndCustomer } from '../quotaShield';
+import type { RouteContext } from './context';
+
+// The API's two scopes (docs/architecture.md, Server): what a route may do without a session is
+// decided by the scope it is registered in, so a new route cannot forget its guard.
+
+/** One route family (a file of routes/), registered with the route context. */
+export type RouteFamily = FastifyPluginAsync<RouteContext>;
+
+export interface ScopeOptions extends RouteContext {
+  /** The quota shield's limits (docs/security.md). */
+  rateLimits: RateLimits;
+  routes: readonly RouteFamily[];
+}
+
+export interface OpenScopeOptions extends ScopeOptions {
+  /** The load balancer's checks: open and polled often, so never limited (docs/api.md). */
+  probes: readonly RouteFamily[];
+}
+
+/** Routes anyone may call (docs/security.md): the probes, and the others limited per address. */
+export async function openScope(scope: FastifyInstance, options: OpenScopeOptions): Promise<void> {
+  const { probes, routes, rateLimits, ...context } = options;
+  for (const probe of probes) await scope.register(probe, context);
+  await scope.register(async (limited) => {
+    limitPerAddress(limited, rateLimits, context.metrics);
+    for (const family of routes) await limited.register(family, context);
+  });
+}
+
+/** Routes for a live session only: its guard, then its quota, run before every one of them. */
+export async function signedInScope(scope: FastifyInstance, options: ScopeOptions): Promise<void> {
+  const { routes, rateLimits, ...context } = options;
+  guardSignedInScope(scope, context.now, context.store, context.provider);
+  // After the guard, so the per-session and per-customer limits count verified sessions only.
+  limitPerSessionAndCustomer(scope, rateLimits, context.metrics);
+  for (const family of routes) await scope.register(family, context);
+}
