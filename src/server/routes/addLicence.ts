@@ -11,6 +11,7 @@ import { readState, settleHeld } from '../history/settle';
 import { DEFAULT_PURCHASE_GRACE_MS } from '../limits';
 import { SERVER_TEXT } from '../messages';
 import { checkSeatChange } from '../providers/seatRules';
+import { workspaceSkuIdOf } from '../providers/skus';
 import { addLicenceSchema } from '../schemas/addLicence';
 import type { WorkspaceSubscription } from '../providers/provider';
 import { toSubscriptionInfo } from '../subscriptionView';
@@ -121,6 +122,8 @@ export async function addLicenceRoutes(
             requestId: request.id,
             at: now(),
             change: { kind: 'licences', subscriptionId, before: expected, after: numberOfSeats },
+            customerDomain: customer.customerDomain,
+            sku: { skuId: workspaceSkuIdOf(current.skuName), skuName: current.skuName },
           },
           apply,
           (subscription) => subscription.numberOfSeats,

@@ -58,6 +58,8 @@ export async function delegateRoutes(
         }
         const member = email.toLowerCase();
         const key = delegatesKey(kind, session.customerId);
+        // The notification names the customer's domain (docs/notifications.md); none if unreadable.
+        const customer = await provider.findCustomer(session.customerId).catch(() => null);
         const { before, members } = await store.exclusive(key, async () => {
           await settleHeld(store, session.customerId, key, (held) =>
             readState(provider, session.customerId, `${kind}-delegate`, held),
@@ -72,6 +74,7 @@ export async function delegateRoutes(
               requestId: request.id,
               at: now(),
               change: { kind: `${kind}-delegate`, action, member, before: current, after: null },
+              ...(customer === null ? {} : { customerDomain: customer.customerDomain }),
             },
             () =>
               action === 'add'
