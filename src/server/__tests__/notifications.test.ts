@@ -73,6 +73,8 @@ async function startPortal(): Promise<PortalProcess> {
     WEBHOOK_URL: `http://127.0.0.1:${port}/hook`,
     WEBHOOK_SECRET: SECRET,
     OUTBOX_POLL_MS: '100',
+    // Longer than the test: only the restart's release of the dead process's rows redelivers in time.
+    OUTBOX_LEASE_MS: '600000',
   });
   portals.push(portal);
   return portal;
