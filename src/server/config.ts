@@ -235,7 +235,7 @@ function readRateLimits(env: Env): RateLimits {
 }
 
 /** Loopback: reachable from this machine only (127.0.0.0/8, ::1, localhost). */
-function isLoopbackHost(host: string): boolean {
+export function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
   if (bare === 'localhost' || bare === '::1') return true;
   const v4 = bare.startsWith('::ffff:') ? bare.slice('::ffff:'.length) : bare;

@@ -7,6 +7,11 @@ import { emulatorWarning } from './emulator';
 import { readLogFormat } from './logFormat';
 import { createLogger } from './logger';
 import { buildMetricsServer, createPortalMetrics, type PortalMetrics } from './metrics';
+import {
+  readNotificationConfig,
+  type NotificationConfig,
+} from './notifications/notificationConfig';
+import { startNotifier } from './notifications/notifier';
 import { createGoogleProvider, readGoogleOptions } from './providers/google';
 import type { PortalProvider } from './providers/provider';
 import { openSandbox, type Sandbox } from './providers/sandbox';
@@ -131,6 +136,7 @@ async function main(): Promise<void> {
   let opened: Opened;
   let requestDeadlineMs: number;
   let logger: FastifyBaseLogger;
+  let notifications: NotificationConfig;
   try {
     config = readConfig(process.env);
     logger = createLogger(
@@ -139,6 +145,7 @@ async function main(): Promise<void> {
       readLogFormat(process.env, process.stdout.isTTY === true),
     );
     requestDeadlineMs = readRequestDeadline(process.env);
+    notifications = readNotificationConfig(process.env, config.provider);
   } catch (error) {
     if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
     throw error;
@@ -175,6 +182,13 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const metricsServer = await listenForMetrics(config, metrics, () => closeAll(app, opened, store));
+  const notifier = await startNotifier({
+    config: notifications,
+    store,
+    sandbox: opened.sandbox,
+    log: logger,
+    metrics,
+  });
   process.stdout.write(
     `Portal ready at http://${config.host}:${port} (provider: ${config.provider}, data: ${config.dataDir}, store: ${store.dialect})\n`,
   );
@@ -185,16 +199,19 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    closeAll(app, opened, store, metricsServer).then(
-      () => {
-        folderLock?.release();
-        process.exit(0);
-      },
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(EXIT_FAILURE);
-      },
-    );
+    notifier
+      .stop()
+      .then(() => closeAll(app, opened, store, metricsServer))
+      .then(
+        () => {
+          folderLock?.release();
+          process.exit(0);
+        },
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(EXIT_FAILURE);
+        },
+      );
   };
   process.on('SIGTERM', shutDown);
   process.on('SIGINT', shutDown);

@@ -28,6 +28,8 @@ export interface PortalMetrics {
   delegateChanges: Counter<'kind' | 'action' | 'outcome'>;
   rateLimitRefusals: Counter<'limit'>;
   storeOperationDuration: Histogram<'operation'>;
+  /** Notification deliveries by channel and outcome (docs/notifications.md). */
+  notificationDeliveries: Counter<'channel' | 'outcome'>;
   /** The store whose unsettled history entries the gauge reads on each scrape. */
   watchStore(store: PortalStore): void;
 }
@@ -89,10 +91,28 @@ export function createPortalMetrics(): PortalMetrics {
       buckets: STORE_BUCKETS,
       registers,
     }),
+    notificationDeliveries: new Counter({
+      name: 'portal_notification_deliveries_total',
+      help: 'Notification deliveries, by channel (receipt, reseller-notice, webhook) and outcome (delivered, retry, failed).',
+      labelNames: ['channel', 'outcome'],
+      registers,
+    }),
     watchStore(store) {
       watched = store;
     },
   };
+  new Gauge({
+    name: 'portal_outbox_notifications',
+    help: 'Outbox notifications waiting for delivery and failed (out of attempts), read on each scrape.',
+    labelNames: ['state'],
+    registers,
+    async collect() {
+      if (watched === undefined) return;
+      const counts = await watched.countNotifications();
+      this.set({ state: 'waiting' }, counts.waiting);
+      this.set({ state: 'failed' }, counts.failed);
+    },
+  });
   new Gauge({
     name: 'portal_history_entries',
     help: 'History entries not settled yet, by state (pending, unconfirmed), read on each scrape.',

@@ -6,7 +6,7 @@ import { readState, settleHeld } from '../history/settle';
 import { DEFAULT_PURCHASE_GRACE_MS } from '../limits';
 import type { PortalMetrics } from '../metrics';
 import type { PortalProvider } from '../providers/provider';
-import type { PortalStore, RecordedChange } from '../store/portalStore';
+import type { HistoryIntent, PortalStore, RecordedChange } from '../store/portalStore';
 
 // One change to a customer's subscription or delegate lists, carried with its history (docs/api.md,
 // GET /api/history): one at a time per key across instances (docs/deploy.md), what a crash left
@@ -41,6 +41,8 @@ export interface ChangeTarget {
 export interface PlannedChange<T> {
   /** The history entry's change. */
   change: RecordedChange;
+  /** What the change's notification names besides the change (docs/notifications.md). */
+  about?: Pick<HistoryIntent, 'customerDomain' | 'sku'>;
   /** The provider's write. */
   write: () => Promise<T>;
   /** The state after the change, as the history keeps it. */
@@ -87,7 +89,7 @@ export function carryChange<T>(
     };
     return recordChange(
       store,
-      { customerId, actor, requestId, at: now(), change: planned.change },
+      { customerId, actor, requestId, at: now(), change: planned.change, ...planned.about },
       write,
       planned.afterOf,
       log,

@@ -5,6 +5,7 @@ import { delegatesKey, seatsKey } from '../history/changeKeys';
 import { SERVER_TEXT } from '../messages';
 import type { Customer, WorkspaceSubscription } from '../providers/provider';
 import { checkSeatChange } from '../providers/seatRules';
+import { workspaceSkuIdOf } from '../providers/skus';
 import { carryChange, type ChangeContext, type ChangeRequester } from './carryChange';
 
 const HTTP_NOT_FOUND = 404;
@@ -86,6 +87,10 @@ export function changeService(context: ChangeContext): ChangeService {
         // The provider re-reads and applies only on top of `expected`, so that is the total before.
         return {
           change: { kind: 'licences', subscriptionId, before: expected, after: numberOfSeats },
+          about: {
+            customerDomain: customer.customerDomain,
+            sku: { skuId: workspaceSkuIdOf(current.skuName), skuName: current.skuName },
+          },
           write: () => provider.changeSeats(customerId, subscriptionId, expected, numberOfSeats),
           afterOf: (subscription) => subscription.numberOfSeats,
           auditOf: (outcome, done) => ({
@@ -130,8 +135,11 @@ export function changeService(context: ChangeContext): ChangeService {
       { customerId, key: delegatesKey(kind, customerId), kind: `${kind}-delegate` },
       async () => {
         const before = await provider.listDelegates(kind, customerId);
+        // The notification names the customer's domain (docs/notifications.md); none if unreadable.
+        const customer = await provider.findCustomer(customerId).catch(() => null);
         return {
           change: { kind: `${kind}-delegate`, action, member, before, after: null },
+          ...(customer === null ? {} : { about: { customerDomain: customer.customerDomain } }),
           write: () =>
             action === 'add'
               ? provider.addDelegate(kind, customerId, member)

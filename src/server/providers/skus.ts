@@ -134,3 +134,8 @@ export function skuNameOf(skuId: string): string | undefined {
     (sku) => sku.skuId === skuId,
   )?.skuName;
 }
+
+/** The id of a Workspace edition by the name the portal shows, else null (the notifications' skuId). */
+export function workspaceSkuIdOf(skuName: string): string | null {
+  return WORKSPACE_EDITION_SKUS.find((sku) => sku.skuName === skuName)?.skuId ?? null;
+}

@@ -112,4 +112,10 @@ button:focus-visible, input:focus-visible, a:focus-visible { outline: 2px solid 
 .status { min-height: 1.4em; margin: 12px 0 0; color: #b3261e; }
 .error { color: #b3261e; }
 .requested-by { font-size: 0.85rem; color: #5f6368; }
+.mail { margin: 20px 0 0; padding: 16px 0 0; border-top: 1px solid #dadce0; }
+.mail h2 { margin: 0 0 8px; font-size: 1.1rem; font-weight: 500; }
+.mail dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 0 0 12px; font-size: 0.9rem; }
+.mail dt { color: #5f6368; }
+.mail dd { margin: 0; word-break: break-all; }
+.mail iframe { width: 100%; height: 320px; border: 1px solid #dadce0; border-radius: 4px; background: #ffffff; }
 `;

@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../contract/html';
+import type { KeptMail } from '../providers/sandbox/mailbox';
 import { SANDBOX_ASSET_PATH } from './assets';
 
 // HTML of the sandbox pages. Every interpolated value goes through escapeHtml: the popup shows text
@@ -102,5 +103,28 @@ export function standInPage({ heading, paragraphs }: StandInPageOptions): string
     wide: true,
     body: `<h1>${escapeHtml(heading)}</h1>
 ${paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n')}`,
+  });
+}
+
+/** The sandbox's mailbox: each mail's headers, and its HTML in a sandboxed frame that runs nothing. */
+export function mailboxPage(mails: readonly KeptMail[]): string {
+  const items = mails.map(
+    (mail) => `<article class="mail">
+<h2>${escapeHtml(mail.subject)}</h2>
+<dl>
+<dt>From</dt><dd>${escapeHtml(mail.from)}</dd>
+<dt>To</dt><dd>${escapeHtml(mail.to)}</dd>
+<dt>Date</dt><dd><time datetime="${escapeHtml(mail.sentAt)}">${escapeHtml(mail.sentAt)}</time></dd>
+</dl>
+<iframe sandbox title="${escapeHtml(mail.subject)}" srcdoc="${escapeHtml(mail.html)}"></iframe>
+</article>`,
+  );
+  return layout({
+    title: 'Mailbox - Sandbox',
+    brand: STAND_IN_BRAND,
+    wide: true,
+    body: `<h1>Sandbox mailbox</h1>
+<p>The mail the portal would have sent (receipts, the reseller's notices); in production it goes out through SMTP_URL. Newest first.</p>
+${items.length === 0 ? '<p class="empty">No mail yet: buy licences or change a delegate list, then reload.</p>' : items.join('\n')}`,
   });
 }

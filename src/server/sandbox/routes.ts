@@ -6,7 +6,7 @@ import type { Sandbox } from '../providers/sandbox';
 import { SANDBOX_PHOTO_PATH } from '../providers/sandbox/dataset';
 import { SANDBOX_PHOTOS } from '../providers/sandbox/photos';
 import { AUTHORIZE_SCRIPT, SANDBOX_ASSET_PATH, SANDBOX_STYLES } from './assets';
-import { authorizeErrorPage, authorizePage, standInPage } from './pages';
+import { authorizeErrorPage, authorizePage, mailboxPage, standInPage } from './pages';
 import { STATUS_WORD_OF_CODE } from '../statusWords';
 
 // The sandbox's own pages (README.md, Demo accounts (sandbox)): the identity popup and its token endpoint, the stand-ins for
@@ -24,6 +24,7 @@ export const SANDBOX_PATHS = {
   contact: '/sandbox/contact',
   helpdesk: '/sandbox/helpdesk',
   supportSite: '/sandbox/support-site',
+  mail: '/sandbox/mail',
 } as const;
 
 const AUTHORIZE_SCRIPT_URL = `${SANDBOX_ASSET_PATH}authorize.js`;
@@ -31,6 +32,8 @@ const STYLES_URL = `${SANDBOX_ASSET_PATH}sandbox.css`;
 /** Long enough for any real scope URL, short enough that the page stays small. */
 const SCOPE_MAX_LENGTH = 200;
 const SCOPES_MAX_COUNT = 16;
+/** The mailbox page shows the newest mails only; older ones stay in the sandbox database. */
+const MAILBOX_PAGE_SIZE = 50;
 const CLIENT_ID_MAX_LENGTH = 256;
 const ORIGIN_MAX_LENGTH = 2048;
 const EMAIL_MAX_LENGTH = 254;
@@ -315,4 +318,8 @@ export async function sandboxRoutes(
       }),
     );
   });
+
+  app.get(SANDBOX_PATHS.mail, async (_request, reply) =>
+    sendHtml(reply, 200, mailboxPage(options.sandbox.mailbox.list(MAILBOX_PAGE_SIZE))),
+  );
 }

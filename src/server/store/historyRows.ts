@@ -52,6 +52,9 @@ export function toHistoryRow(intent: HistoryIntent): Insertable<HistoryTable> {
     actor: intent.actor,
     request_id: intent.requestId,
     at: intent.at,
+    customer_domain: intent.customerDomain ?? null,
+    sku_id: intent.sku?.skuId ?? null,
+    sku_name: intent.sku?.skuName ?? null,
   };
   if (change.kind === 'licences') {
     return {

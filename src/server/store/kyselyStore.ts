@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { SESSION_LIFETIME_MS } from '../../contract/limits';
 import { toHistoryRecord, toHistoryRow } from './historyRows';
+import { createOutbox, writeNotification } from './outboxQueries';
 import {
   UNSETTLED_STATES,
   type ChangeLocks,
@@ -59,6 +60,7 @@ export function createKyselyStore(
 
   return {
     dialect,
+    ...createOutbox(db, dialect),
     exclusive: (key, work) => locks.exclusive(key, work),
     ifFree: (key, work) => locks.ifFree(key, work),
 
@@ -129,15 +131,20 @@ export function createKyselyStore(
     },
 
     async completeChange(id, after) {
-      await db
-        .updateTable('history')
-        .set(
-          typeof after === 'number'
-            ? { state: 'done', seats_after: after }
-            : { state: 'done', members_after: JSON.stringify(after) },
-        )
-        .where('id', '=', id)
-        .execute();
+      // The entry and its notification commit together or not at all (docs/notifications.md).
+      await db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('history')
+          .set(
+            typeof after === 'number'
+              ? { state: 'done', seats_after: after }
+              : { state: 'done', members_after: JSON.stringify(after) },
+          )
+          .where('id', '=', id)
+          .where('state', '<>', 'done')
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) > 0) await writeNotification(trx, id, Date.now());
+      });
     },
 
     async failChange(id) {

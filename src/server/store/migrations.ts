@@ -112,6 +112,42 @@ const signOutsPerPerson: Migration = {
   },
 };
 
+/** The outbox (docs/notifications.md): one row per completed change, and what its events need. */
+const notificationOutbox: Migration = {
+  async up(db: AnyDatabase) {
+    await db.schema.alterTable('history').addColumn('customer_domain', 'text').execute();
+    await db.schema.alterTable('history').addColumn('sku_id', 'text').execute();
+    await db.schema.alterTable('history').addColumn('sku_name', 'text').execute();
+    await db.schema
+      .createTable('outbox')
+      .addColumn('id', 'text', (column) => column.primaryKey())
+      .addColumn('history_id', 'bigint', (column) => column.notNull().unique())
+      .addColumn('event', 'text', (column) => column.notNull())
+      .addColumn('created_at', 'bigint', (column) => column.notNull())
+      .addColumn('state', 'text', (column) => column.notNull())
+      .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
+      .addColumn('next_attempt_at', 'bigint', (column) => column.notNull())
+      .addColumn('taken_until', 'bigint')
+      .addColumn('taken_by', 'text')
+      .addColumn('delivered_channels', 'text', (column) => column.notNull().defaultTo('[]'))
+      .addColumn('last_error', 'text')
+      .execute();
+    // The worker's read: rows still waiting, soonest first; delivered rows drop out of it.
+    await db.schema
+      .createIndex('outbox_waiting')
+      .on('outbox')
+      .column('next_attempt_at')
+      .where(sql.ref('state'), '=', 'waiting')
+      .execute();
+  },
+  async down(db: AnyDatabase) {
+    await db.schema.dropTable('outbox').execute();
+    await db.schema.alterTable('history').dropColumn('sku_name').execute();
+    await db.schema.alterTable('history').dropColumn('sku_id').execute();
+    await db.schema.alterTable('history').dropColumn('customer_domain').execute();
+  },
+};
+
 /** Every migration in order; the names sort in the order they run. */
 export function portalMigrations(dialect: StoreDialect): MigrationProvider {
   return {
@@ -120,6 +156,7 @@ export function portalMigrations(dialect: StoreDialect): MigrationProvider {
         '0001_sessions_and_history': initialSchema(dialect),
         '0002_unconfirmed_and_subscription_ids': unconfirmedAndSubscriptionIds(),
         '0003_sign_outs_per_person': signOutsPerPerson,
+        '0004_notification_outbox': notificationOutbox,
       };
     },
   };

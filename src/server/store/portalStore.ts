@@ -1,5 +1,6 @@
 import type { DelegateAction } from '../../contract/api';
 import type { HistoryKind } from '../../contract/history';
+import type { NotificationEvent } from '../../contract/notifications';
 
 // The portal's own store (docs/deploy.md): session revocations, the change history and the locks that
 // serialise changes to one subscription or delegate list. One interface, two databases: SQLite in
@@ -43,6 +44,10 @@ export interface HistoryIntent {
   /** Epoch ms. */
   at: number;
   change: RecordedChange;
+  /** What the change's notification names (docs/notifications.md): the customer's primary domain. */
+  customerDomain?: string;
+  /** Licences: the subscription's SKU, as the portal shows it. */
+  sku?: { skuId: string | null; skuName: string };
 }
 
 export interface HistoryRecord extends HistoryIntent {
@@ -77,7 +82,53 @@ export interface SessionStanding {
   issuedAt: number;
 }
 
-export interface PortalStore extends ChangeLocks {
+/** waiting: not yet delivered on every channel; delivered; failed: out of attempts (docs/notifications.md). */
+export type OutboxState = 'waiting' | 'delivered' | 'failed';
+
+export interface OutboxEntry {
+  event: NotificationEvent;
+  state: OutboxState;
+  /** Attempts so far, the one under way included. */
+  attempts: number;
+  /** The channels that have it already: a retry skips them. */
+  deliveredChannels: string[];
+  lastError: string | null;
+  /** Epoch ms of the next attempt. */
+  nextAttemptAt: number;
+}
+
+export interface OutboxClaim {
+  /** The worker's own id, so only it settles what it took. */
+  worker: string;
+  /** Epoch ms. */
+  now: number;
+  /** How long the rows stay the worker's; past it, another worker takes them again. */
+  leaseMs: number;
+  limit: number;
+}
+
+export interface OutboxOutcome {
+  state: OutboxState;
+  deliveredChannels: string[];
+  nextAttemptAt: number;
+  lastError: string | null;
+}
+
+/** The durable outbox: rows written by completeChange, delivered by notifications/deliveryWorker.ts. */
+export interface Outbox {
+  /** Takes waiting rows that are due and free (PostgreSQL: FOR UPDATE SKIP LOCKED), counting an attempt. */
+  takeNotifications(claim: OutboxClaim): Promise<OutboxEntry[]>;
+  /** Settles a row the worker took; a no-op when its lease passed and another worker holds it. */
+  finishNotification(id: string, worker: string, outcome: OutboxOutcome): Promise<void>;
+  /** Frees every taken row: on SQLite one process holds the store, so at start none is in delivery. */
+  releaseNotifications(): Promise<void>;
+  /** Rows out of attempts, newest first, for the operator (npm run outbox:failed). */
+  failedNotifications(): Promise<OutboxEntry[]>;
+  /** Rows waiting and failed (the metrics' gauge). */
+  countNotifications(): Promise<Record<'waiting' | 'failed', number>>;
+}
+
+export interface PortalStore extends ChangeLocks, Outbox {
   readonly dialect: StoreDialect;
 
   /** Whether this one session was revoked (a new sign-in replaced it). */
@@ -95,7 +146,7 @@ export interface PortalStore extends ChangeLocks {
 
   /** Writes a pending entry (committed before this resolves) and answers its id. */
   recordIntent(intent: HistoryIntent): Promise<number>;
-  /** The provider made the change: done, with the state after it. */
+  /** The provider made the change: done, with the state after it, and its notification in the outbox. */
   completeChange(id: number, after: number | readonly string[]): Promise<void>;
   /** The provider refused the change, or it never happened: failed (never listed). */
   failChange(id: number): Promise<void>;

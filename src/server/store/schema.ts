@@ -46,6 +46,33 @@ export interface HistoryTable {
   member: string | null;
   members_before: string | null;
   members_after: string | null;
+  /** For the change's notification (migration 0004): the customer's domain and the SKU; null before. */
+  customer_domain: ColumnType<string | null, string | null | undefined, string | null>;
+  sku_id: ColumnType<string | null, string | null | undefined, string | null>;
+  sku_name: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One notification per completed change, written with the change (docs/notifications.md). */
+export interface OutboxTable {
+  /** The event's id (a uuid): receivers dedupe by it. */
+  id: string;
+  /** At most one event per history entry. */
+  history_id: BigIntColumn;
+  /** The NotificationEvent as JSON. */
+  event: string;
+  /** Epoch ms the row was written. */
+  created_at: BigIntColumn;
+  /** waiting, delivered or failed (after the last attempt). */
+  state: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** Epoch ms before which no worker tries it again. */
+  next_attempt_at: BigIntColumn;
+  /** Epoch ms the worker that took it holds it until; past it, another worker may take it. */
+  taken_until: NullableBigIntColumn;
+  taken_by: string | null;
+  /** The channels that have it already, as a JSON array: a retry skips them. */
+  delivered_channels: ColumnType<string, string | undefined, string>;
+  last_error: string | null;
 }
 
 /** Subscription ids the portal has shown each customer: Google changes an id when it updates one. */
@@ -59,4 +86,5 @@ export interface PortalDatabase {
   sign_outs: SignOutTable;
   history: HistoryTable;
   subscription_ids: SubscriptionIdTable;
+  outbox: OutboxTable;
 }

@@ -8,6 +8,7 @@ import { seedHostileDemo, withHostileDemo } from './hostileDemo';
 import { createSandboxProvider } from './sandboxProvider';
 import { NEW_ACCOUNT_ID, prepareSchema, SCHEMA_VERSION } from './schema';
 import { seedSeatDemos, withSeatDemos } from './seatDemos';
+import { createSandboxMailbox, type SandboxMailbox } from './mailbox';
 import { loadSqliteDriver } from './sqliteDriver';
 import { createTokenStore, type IssuedToken } from './tokens';
 
@@ -44,6 +45,8 @@ export interface Sandbox {
    * old account's sessions and tokens no longer match it (docs/security.md, "Who signs in").
    */
   replaceAccount(email: string): void;
+  /** The mail the portal would have sent without SMTP_URL (GET /sandbox/mail). */
+  mailbox: SandboxMailbox;
   close(): void;
 }
 
@@ -90,6 +93,7 @@ export function openSandbox(options: SandboxOptions): Sandbox {
   return {
     provider,
     hasAccount,
+    mailbox: createSandboxMailbox(db),
     issueToken(email, scopes) {
       const sub = idOf(email);
       if (sub === undefined) {

@@ -1,0 +1,39 @@
+import { Type, type Static } from 'typebox';
+
+// What the portal tells the reseller (and the buyer) after a change completes (docs/notifications.md):
+// one event per completed purchase or delegate change, delivered at least once; receivers dedupe by id.
+
+export const NotificationTypeSchema = Type.Union([
+  Type.Literal('licences.added'),
+  Type.Literal('licence-delegate.added'),
+  Type.Literal('licence-delegate.removed'),
+  Type.Literal('support-delegate.added'),
+  Type.Literal('support-delegate.removed'),
+]);
+export type NotificationType = Static<typeof NotificationTypeSchema>;
+
+/** Licences: the subscription's total; delegates: the list of addresses, sorted. */
+const ChangeSideSchema = Type.Union([Type.Integer(), Type.Array(Type.String())]);
+
+export const NotificationEventSchema = Type.Object({
+  /** A uuid, the same on every attempt: receivers deduplicate by it. */
+  id: Type.String({ format: 'uuid' }),
+  type: NotificationTypeSchema,
+  /** When the change was asked for, ISO 8601 UTC (as GET /api/history's `at`). */
+  occurredAt: Type.String({ format: 'date-time' }),
+  customerId: Type.String(),
+  /** The customer's primary domain. */
+  customerDomain: Type.Union([Type.String(), Type.Null()]),
+  /** Licences: the Workspace subscription; delegates: null. */
+  subscriptionId: Type.Union([Type.String(), Type.Null()]),
+  skuId: Type.Union([Type.String(), Type.Null()]),
+  /** The SKU's name as the portal shows it (the receipts print it). */
+  skuName: Type.Union([Type.String(), Type.Null()]),
+  /** The signed-in person who made the change. */
+  actor: Type.String(),
+  before: ChangeSideSchema,
+  after: ChangeSideSchema,
+  /** The reseller's price of the change; null until prices are configured. */
+  price: Type.Union([Type.Unknown(), Type.Null()]),
+});
+export type NotificationEvent = Static<typeof NotificationEventSchema>;

@@ -1,0 +1,133 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { TOKEN_HEADER } from '../../contract/api';
+import { SIGN_IN_SCOPES } from '../../contract/limits';
+import type { NotificationEvent } from '../../contract/notifications';
+import type { SubscriptionInfo } from '../../contract/subscription';
+import { Browser } from '../testing/portalHarness';
+import {
+  PROCESS_START_TIMEOUT_MS,
+  startPortalProcess,
+  type PortalProcess,
+} from '../testing/portalProcesses';
+
+// The outbox survives the process (docs/notifications.md, Delivery): a sandbox portal killed with
+// SIGKILL while its webhook delivery is under way delivers the same event after a restart.
+
+jest.setTimeout(4 * PROCESS_START_TIMEOUT_MS);
+
+const SECRET = 'notifications-process-secret-'.padEnd(40, 'x');
+const ADMIN = 'admin@acme.example';
+
+interface Delivery {
+  event: NotificationEvent;
+  response: ServerResponse<IncomingMessage>;
+}
+
+let receiver: Server;
+let deliveries: Delivery[] = [];
+let arrivals: (() => void)[] = [];
+let portals: PortalProcess[] = [];
+let dataDir: string;
+
+beforeEach(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'portal-notify-'));
+  deliveries = [];
+  // The receiver holds every request until the test answers it.
+  receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      deliveries.push({ event: JSON.parse(body) as NotificationEvent, response });
+      for (const arrived of arrivals) arrived();
+      arrivals = [];
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+});
+afterEach(async () => {
+  for (const portal of portals) await portal.kill('SIGTERM');
+  portals = [];
+  receiver.closeAllConnections();
+  await new Promise((resolve) => receiver.close(resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function deliveryNumber(count: number): Promise<Delivery> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const delivery = deliveries[count - 1];
+      if (delivery !== undefined) resolve(delivery);
+      else arrivals.push(check);
+    };
+    check();
+  });
+}
+
+async function startPortal(): Promise<PortalProcess> {
+  const port = (receiver.address() as { port: number }).port;
+  const portal = await startPortalProcess({
+    PORTAL_DATA_DIR: dataDir,
+    WEBHOOK_URL: `http://127.0.0.1:${port}/hook`,
+    WEBHOOK_SECRET: SECRET,
+    OUTBOX_POLL_MS: '100',
+    // Longer than the test: only the restart's release of the dead process's rows redelivers in time.
+    OUTBOX_LEASE_MS: '600000',
+  });
+  portals.push(portal);
+  return portal;
+}
+
+async function signIn(
+  portal: PortalProcess,
+  email: string,
+): Promise<{ browser: Browser; info: SubscriptionInfo }> {
+  const browser = new Browser(portal.baseUrl);
+  const token = await browser.post<{ access_token: string }>('/sandbox/oauth/token', {
+    login_hint: email,
+    client_id: 'sandbox-client',
+    scopes: SIGN_IN_SCOPES,
+  });
+  const info = await browser.get<SubscriptionInfo>(
+    `/api/subscription-info?email=${encodeURIComponent(email)}`,
+    { [TOKEN_HEADER]: token.body.access_token },
+  );
+  if (info.status !== 200) throw new Error(`sign-in answered ${info.status}: ${info.text}`);
+  return { browser, info: info.body };
+}
+
+it('delivers a purchase killed mid-delivery after the restart, with the same event id', async () => {
+  const first = await startPortal();
+  const { browser: admin, info } = await signIn(first, ADMIN);
+  const bought = await admin.post('/api/add-licence', {
+    customerId: info.customerId,
+    subscriptionId: info.subscriptionId,
+    numberOfSeats: info.numberOfSeats + 1,
+    expectedNumberOfSeats: info.numberOfSeats,
+  });
+  expect(bought.status).toBe(200);
+
+  const held = await deliveryNumber(1);
+  await first.kill('SIGKILL');
+  const second = await startPortal();
+  const redelivered = await deliveryNumber(2);
+  redelivered.response.writeHead(204).end();
+
+  expect(redelivered.event.id).toBe(held.event.id);
+  expect(redelivered.event).toMatchObject({
+    type: 'licences.added',
+    customerDomain: 'acme.example',
+    actor: ADMIN,
+    before: info.numberOfSeats,
+    after: info.numberOfSeats + 1,
+    price: null,
+  });
+  // The sandbox without SMTP_URL kept the buyer's receipt in its mailbox.
+  const mailbox = await new Browser(second.baseUrl).get('/sandbox/mail');
+  expect(mailbox.status).toBe(200);
+  expect(mailbox.text).toContain(
+    `Receipt: licences for acme.example now ${info.numberOfSeats + 1}`,
+  );
+});

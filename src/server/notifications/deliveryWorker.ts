@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PortalMetrics } from '../metrics';
+import type { Outbox, OutboxEntry, OutboxOutcome } from '../store/portalStore';
+import type { DeliveryChannel } from './channel';
+import type { WorkerTuning } from './notificationConfig';
+
+// Delivers the outbox at least once (docs/notifications.md, Delivery): takes due rows under a lease,
+// tries each channel the row still lacks, and retries with exponential backoff until the last attempt,
+// after which the row is kept as failed with its last error (npm run outbox:failed lists them).
+
+/** Rows one pass takes; the next pass takes more at once when these are done. */
+const BATCH_SIZE = 10;
+/** No retry waits longer than an hour, however many attempts came before. */
+const MAX_RETRY_DELAY_MS = 3_600_000;
+
+export interface DeliveryWorkerOptions {
+  outbox: Outbox;
+  channels: readonly DeliveryChannel[];
+  tuning: WorkerTuning;
+  log: FastifyBaseLogger;
+  metrics?: PortalMetrics;
+  now?: () => number;
+  /** This worker's id in the rows it takes; default a fresh uuid. */
+  workerId?: string;
+}
+
+export interface DeliveryWorker {
+  /** One pass over the due rows; answers how many it took. */
+  runOnce(): Promise<number>;
+  /** Passes every pollMs (at once again after a full batch) until stop(). */
+  start(): void;
+  /** Stops polling and waits for the pass under way. */
+  stop(): Promise<void>;
+}
+
+/** The wait after the given number of failed attempts: base, then doubling, capped at an hour. */
+export function retryDelayMs(attempts: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
+}
+
+function messageOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${error.message}${cause}`;
+}
+
+export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
+  const { outbox, channels, tuning, log, metrics } = options;
+  const now = options.now ?? Date.now;
+  const worker = options.workerId ?? randomUUID();
+
+  const deliver = async (entry: OutboxEntry): Promise<void> => {
+    const delivered = new Set(entry.deliveredChannels);
+    const lastAttempt = entry.attempts >= tuning.maxAttempts;
+    const errors: string[] = [];
+    for (const channel of channels) {
+      if (delivered.has(channel.name) || !channel.accepts(entry.event)) continue;
+      try {
+        await channel.deliver(entry.event);
+        delivered.add(channel.name);
+        metrics?.notificationDeliveries.inc({ channel: channel.name, outcome: 'delivered' });
+      } catch (error) {
+        errors.push(`${channel.name}: ${messageOf(error)}`);
+        metrics?.notificationDeliveries.inc({
+          channel: channel.name,
+          outcome: lastAttempt ? 'failed' : 'retry',
+        });
+      }
+    }
+    const lastError = errors.length === 0 ? null : errors.join('; ');
+    const outcome: OutboxOutcome = {
+      state: lastError === null ? 'delivered' : lastAttempt ? 'failed' : 'waiting',
+      deliveredChannels: [...delivered],
+      nextAttemptAt: now() + retryDelayMs(entry.attempts, tuning.retryBaseMs),
+      lastError,
+    };
+    await outbox.finishNotification(entry.event.id, worker, outcome);
+    const context = { eventId: entry.event.id, type: entry.event.type, attempts: entry.attempts };
+    if (outcome.state === 'failed') log.error({ ...context, lastError }, 'notification failed');
+    else if (outcome.state === 'waiting') log.warn({ ...context, lastError }, 'notification retry');
+  };
+
+  const runOnce = async (): Promise<number> => {
+    const taken = await outbox.takeNotifications({
+      worker,
+      now: now(),
+      leaseMs: tuning.leaseMs,
+      limit: BATCH_SIZE,
+    });
+    for (const entry of taken) await deliver(entry);
+    return taken.length;
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const schedule = (delayMs: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = runOnce().then(
+        (count) => schedule(count === BATCH_SIZE ? 0 : tuning.pollMs),
+        (error: unknown) => {
+          log.error({ err: error }, 'notification delivery pass failed');
+          schedule(tuning.pollMs);
+        },
+      );
+    }, delayMs);
+  };
+
+  return {
+    runOnce,
+    start: () => schedule(0),
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,322 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import type { NotificationEvent } from '../../contract/notifications';
+import { ConfigError } from '../configError';
+import { createLogger } from '../logger';
+import { createPortalMetrics } from '../metrics';
+import { createSqliteStore } from '../store/openStore';
+import type { PortalStore } from '../store/portalStore';
+import type { DeliveryChannel } from './channel';
+import { createDeliveryWorker, retryDelayMs } from './deliveryWorker';
+import { mailChannels, smtpSender } from './mailChannel';
+import { readNotificationConfig, type NotificationConfig } from './notificationConfig';
+import { signatureOf, webhookChannel } from './webhookChannel';
+
+// The notifications end to end inside the test process: the worker's retries and failures, mail to a
+// real SMTP server, and the signed webhook checked by the receiver of docs/examples.
+
+jest.setTimeout(30_000);
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const SECRET = 'notifications-test-secret-'.padEnd(40, 'x');
+const NOW = Date.UTC(2030, 0, 15, 9, 0, 0);
+
+const purchase: NotificationEvent = {
+  id: '6c2a0d51-3a7e-4b0c-9a55-0c8f1f7e4d21',
+  type: 'licences.added',
+  occurredAt: '2030-01-15T09:00:00.000Z',
+  customerId: 'C0acme001',
+  customerDomain: 'acme.example',
+  subscriptionId: 'sub-acme-001',
+  skuId: '1010020028',
+  skuName: 'Google Workspace <Business> Standard',
+  actor: 'admin@acme.example',
+  before: 20,
+  after: 22,
+  price: null,
+};
+
+const TUNING = { retryBaseMs: 10_000, maxAttempts: 3, leaseMs: 60_000, pollMs: 1000 };
+
+let store: PortalStore;
+beforeEach(async () => {
+  const opened = createSqliteStore(':memory:');
+  await opened.migrate();
+  store = opened.store;
+});
+afterEach(async () => {
+  await store.close();
+});
+
+async function writeCompletedPurchase(): Promise<void> {
+  const id = await store.recordIntent({
+    customerId: 'C0acme001',
+    actor: 'admin@acme.example',
+    requestId: 'req-1',
+    at: NOW,
+    change: { kind: 'licences', subscriptionId: 'sub-acme-001', before: 20, after: 22 },
+    customerDomain: 'acme.example',
+  });
+  await store.completeChange(id, 22);
+}
+
+describe('the delivery worker', () => {
+  it('retries with a doubling delay, the first within a minute', () => {
+    expect(retryDelayMs(1, TUNING.retryBaseMs)).toBe(10_000);
+    expect(retryDelayMs(2, TUNING.retryBaseMs)).toBe(20_000);
+    expect(retryDelayMs(3, TUNING.retryBaseMs)).toBe(40_000);
+  });
+
+  it('retries only the channel that failed, then keeps the row failed with its last error', async () => {
+    await writeCompletedPurchase();
+    const calls: string[] = [];
+    const channels: DeliveryChannel[] = [
+      {
+        name: 'receipt',
+        accepts: () => true,
+        deliver: async (event) => void calls.push(`receipt ${event.id}`),
+      },
+      {
+        name: 'webhook',
+        accepts: () => true,
+        async deliver(event) {
+          calls.push(`webhook ${event.id}`);
+          throw new Error('webhook answered 503');
+        },
+      },
+    ];
+    let now = Date.now();
+    const metrics = createPortalMetrics();
+    metrics.watchStore(store);
+    const worker = createDeliveryWorker({
+      outbox: store,
+      channels,
+      tuning: TUNING,
+      log: createLogger('silent'),
+      metrics,
+      now: () => now,
+    });
+    expect(await worker.runOnce()).toBe(1);
+    // Not due again until the backoff has passed.
+    expect(await worker.runOnce()).toBe(0);
+    now += 10_000;
+    expect(await worker.runOnce()).toBe(1);
+    now += 20_000;
+    expect(await worker.runOnce()).toBe(1);
+    now += 3_600_000;
+    expect(await worker.runOnce()).toBe(0);
+
+    const ids = new Set(calls.map((call) => call.split(' ')[1]));
+    expect(ids.size).toBe(1);
+    expect(calls.filter((call) => call.startsWith('receipt'))).toHaveLength(1);
+    expect(calls.filter((call) => call.startsWith('webhook'))).toHaveLength(3);
+    const [failed] = await store.failedNotifications();
+    expect(failed).toMatchObject({
+      state: 'failed',
+      attempts: 3,
+      deliveredChannels: ['receipt'],
+      lastError: 'webhook: webhook answered 503',
+    });
+    const exposition = await metrics.registry.metrics();
+    expect(exposition).toContain(
+      'portal_notification_deliveries_total{channel="receipt",outcome="delivered"} 1',
+    );
+    expect(exposition).toContain(
+      'portal_notification_deliveries_total{channel="webhook",outcome="retry"} 2',
+    );
+    expect(exposition).toContain(
+      'portal_notification_deliveries_total{channel="webhook",outcome="failed"} 1',
+    );
+    expect(exposition).toContain('portal_outbox_notifications{state="failed"} 1');
+    expect(exposition).toContain('portal_outbox_notifications{state="waiting"} 0');
+  });
+});
+
+describe('mail through SMTP', () => {
+  interface Received {
+    from: string;
+    to: string[];
+    raw: string;
+  }
+  let smtp: SMTPServer;
+  let port: number;
+  let received: Received[];
+  beforeEach(async () => {
+    received = [];
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push({
+            from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address,
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    port = (smtp.server.address() as { port: number }).port;
+  });
+  afterEach(async () => {
+    await new Promise<void>((resolve) => smtp.close(resolve));
+  });
+
+  /** The message's part of this content type, quoted-printable decoded. */
+  function part(raw: string, contentType: string): string {
+    const start = raw.indexOf(`Content-Type: ${contentType}`);
+    const body = raw.slice(raw.indexOf('\r\n\r\n', start) + 4);
+    const end = body.search(/\r\n--/);
+    return body
+      .slice(0, end)
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+
+  it('sends the buyer a receipt and the reseller a notice, in text and escaped HTML', async () => {
+    const config = readNotificationConfig(
+      {
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        MAIL_FROM: 'Reseller Portal <portal@reseller.example>',
+        NOTIFY_RESELLER_EMAIL: 'sales@reseller.example',
+      },
+      'google',
+    );
+    const sender = smtpSender(config.smtpUrl ?? '');
+    try {
+      for (const channel of mailChannels(config, sender)) await channel.deliver(purchase);
+    } finally {
+      sender.close();
+    }
+    expect(received.map(({ from, to }) => ({ from, to }))).toEqual([
+      { from: 'portal@reseller.example', to: ['admin@acme.example'] },
+      { from: 'portal@reseller.example', to: ['sales@reseller.example'] },
+    ]);
+    const [receipt, notice] = received.map((mail) => mail.raw) as [string, string];
+    expect(receipt).toContain('Subject: Receipt: licences for acme.example now 22');
+    expect(receipt).toContain('From: Reseller Portal <portal@reseller.example>');
+    expect(notice).toContain('Subject: Licences added: acme.example');
+    const text = part(receipt, 'text/plain');
+    expect(text).toContain('Customer: acme.example');
+    expect(text).toContain('Subscription: Google Workspace <Business> Standard');
+    expect(text).toContain('Licences before: 20');
+    expect(text).toContain('Licences after: 22');
+    expect(text).toContain('By: admin@acme.example');
+    expect(text).toContain('When: 2030-01-15 09:00:00 UTC');
+    expect(text).not.toContain('Price');
+    const html = part(receipt, 'text/html');
+    expect(html).toContain('Google Workspace &lt;Business&gt; Standard');
+    expect(html).not.toContain('<Business>');
+  });
+
+  it('refuses a bad SMTP_URL or address with one line naming the variable', () => {
+    const read = (env: NodeJS.ProcessEnv) => () => readNotificationConfig(env, 'google');
+    expect(read({ SMTP_URL: 'http://mail.example' })).toThrow(
+      new ConfigError('SMTP_URL must start with smtp: or smtps://.'),
+    );
+    expect(read({ SMTP_URL: 'smtps://mail.example' })).toThrow(/^MAIL_FROM is required/);
+    expect(read({ SMTP_URL: 'smtps://m.example', MAIL_FROM: 'not an address' })).toThrow(
+      /^MAIL_FROM must be an e-mail address/,
+    );
+    expect(read({ NOTIFY_RESELLER_EMAIL: 'x@y\r\nBcc: z@w.example' })).toThrow(
+      /^NOTIFY_RESELLER_EMAIL/,
+    );
+  });
+});
+
+describe('the signed webhook', () => {
+  let receiver: ChildProcessWithoutNullStreams | undefined;
+  afterEach(() => {
+    receiver?.kill('SIGTERM');
+    receiver = undefined;
+  });
+
+  function startReceiver(): Promise<{ url: string; lines: () => string[] }> {
+    const child = spawn(process.execPath, [path.join(ROOT, 'docs/examples/verify-webhook.js')], {
+      env: { PATH: process.env.PATH, WEBHOOK_SECRET: SECRET, PORT: '0' },
+    });
+    receiver = child;
+    let output = '';
+    return new Promise((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString('utf8');
+        const url = /listening on (\S+)/.exec(output)?.[1];
+        if (url !== undefined) {
+          resolve({ url, lines: () => output.split('\n').filter((line) => line.startsWith('{')) });
+        }
+      });
+    });
+  }
+
+  it("is taken by the docs' example receiver, which dedupes a repeat by id", async () => {
+    const { url, lines } = await startReceiver();
+    const channel = webhookChannel({ url, secret: SECRET });
+    await channel.deliver(purchase);
+    await channel.deliver(purchase);
+    expect(lines().map((line) => JSON.parse(line) as unknown)).toEqual([purchase]);
+  });
+
+  it('is refused by the example receiver when signed with another secret or too long ago', async () => {
+    const { url } = await startReceiver();
+    await expect(
+      webhookChannel({ url, secret: `${SECRET}-other` }).deliver(purchase),
+    ).rejects.toThrow('webhook answered 401');
+    const sixMinutesAgo = () => Date.now() - 6 * 60_000;
+    await expect(
+      webhookChannel({ url, secret: SECRET }, sixMinutesAgo).deliver(purchase),
+    ).rejects.toThrow('webhook answered 401');
+  });
+
+  it('signs each attempt afresh over "<t>.<raw body>"', async () => {
+    const seen: { signature: string; body: string }[] = [];
+    const server: Server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        seen.push({ signature: String(request.headers['portal-signature']), body });
+        response.writeHead(seen.length === 1 ? 500 : 200).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
+    let clock = NOW;
+    const channel = webhookChannel({ url, secret: SECRET }, () => clock);
+    await expect(channel.deliver(purchase)).rejects.toThrow('webhook answered 500');
+    clock += 10_000;
+    await channel.deliver(purchase);
+    server.close();
+    expect(seen.map(({ signature }) => signature)).toEqual([
+      signatureOf(SECRET, NOW / 1000, JSON.stringify(purchase)),
+      signatureOf(SECRET, NOW / 1000 + 10, JSON.stringify(purchase)),
+    ]);
+    expect(seen[0]?.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(JSON.parse(seen[1]?.body ?? '')).toEqual(purchase);
+  });
+
+  it('needs a long WEBHOOK_SECRET with WEBHOOK_URL, and warns of plain http off loopback', () => {
+    expect(() =>
+      readNotificationConfig({ WEBHOOK_URL: 'https://hooks.example/portal' }, 'google'),
+    ).toThrow(/^WEBHOOK_SECRET is required with WEBHOOK_URL/);
+    const config: NotificationConfig = readNotificationConfig(
+      { WEBHOOK_URL: 'http://hooks.example/portal', WEBHOOK_SECRET: SECRET },
+      'google',
+    );
+    expect(config.warnings).toEqual([
+      'WEBHOOK_URL sends notifications unencrypted (http:) to hooks.example: use TLS off this machine.',
+    ]);
+    expect(config.warnings.join(' ')).not.toContain(SECRET);
+    expect(
+      readNotificationConfig(
+        { WEBHOOK_URL: 'http://127.0.0.1:9000/', WEBHOOK_SECRET: SECRET },
+        'google',
+      ).warnings,
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,74 @@
+import { escapeHtml } from '../../contract/html';
+import type { NotificationEvent } from '../../contract/notifications';
+
+// The mails of a completed change (docs/notifications.md, E-mail): a receipt to the person who bought
+// licences and a notice to the reseller, each in plain text and in HTML with every value escaped.
+
+export interface MailMessage {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const CHANGE_NAMES: Record<NotificationEvent['type'], string> = {
+  'licences.added': 'Licences added',
+  'licence-delegate.added': 'Licence delegate added',
+  'licence-delegate.removed': 'Licence delegate removed',
+  'support-delegate.added': 'Support delegate added',
+  'support-delegate.removed': 'Support delegate removed',
+};
+
+function listed(side: number | string[]): string {
+  if (typeof side === 'number') return String(side);
+  return side.length === 0 ? '(none)' : side.join(', ');
+}
+
+/** The lines both mails show, as label and value, in this order. */
+function facts(event: NotificationEvent): [string, string][] {
+  const rows: [string, string][] = [['Customer', event.customerDomain ?? event.customerId]];
+  if (event.type === 'licences.added') {
+    rows.push(['Subscription', event.skuName ?? event.subscriptionId ?? '']);
+    rows.push(['Licences before', listed(event.before)]);
+    rows.push(['Licences after', listed(event.after)]);
+  } else {
+    rows.push(['Delegates before', listed(event.before)]);
+    rows.push(['Delegates after', listed(event.after)]);
+  }
+  if (event.price !== null) rows.push(['Price', String(event.price)]);
+  rows.push(['By', event.actor]);
+  rows.push(['When', `${event.occurredAt.replace('T', ' ').replace(/\.\d+Z$/, '')} UTC`]);
+  rows.push(['Reference', event.id]);
+  return rows;
+}
+
+function bodies(heading: string, event: NotificationEvent): { text: string; html: string } {
+  const rows = facts(event);
+  const text = [heading, '', ...rows.map(([label, value]) => `${label}: ${value}`), ''].join('\n');
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(heading)}</title></head>
+<body>
+<h1>${escapeHtml(heading)}</h1>
+<table>
+${rows.map(([label, value]) => `<tr><th scope="row" align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
+</table>
+</body></html>
+`;
+  return { text, html };
+}
+
+/** The buyer's receipt; only purchases have one. */
+export function receiptOf(event: NotificationEvent, from: string): MailMessage | null {
+  if (event.type !== 'licences.added') return null;
+  const domain = event.customerDomain ?? event.customerId;
+  const subject = `Receipt: licences for ${domain} now ${listed(event.after)}`;
+  return { from, to: event.actor, subject, ...bodies(subject, event) };
+}
+
+/** The reseller's notice of any completed change. */
+export function resellerNoticeOf(event: NotificationEvent, from: string, to: string): MailMessage {
+  const domain = event.customerDomain ?? event.customerId;
+  const subject = `${CHANGE_NAMES[event.type]}: ${domain}`;
+  return { from, to, subject, ...bodies(subject, event) };
+}

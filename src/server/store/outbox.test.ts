@@ -1,0 +1,269 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import type { NotificationEvent } from '../../contract/notifications';
+import { createLogger } from '../logger';
+import { createDeliveryWorker } from '../notifications/deliveryWorker';
+import { loadSqliteDriver } from '../providers/sandbox/sqliteDriver';
+import {
+  POSTGRES_START_TIMEOUT_MS,
+  startTestPostgres,
+  type TestPostgres,
+} from '../testing/testPostgres';
+import { openPortalStore, STORE_FILE } from './openStore';
+import type { HistoryIntent, PortalStore } from './portalStore';
+
+// The outbox (docs/notifications.md) on SQLite and on a real PostgreSQL: a row per completed change,
+// written in the change's own transaction, and taken by one worker at a time under a lease.
+
+jest.setTimeout(60_000);
+
+const NOW = Date.UTC(2030, 0, 15, 9, 0, 0);
+const LEASE_MS = 60_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const purchase: HistoryIntent = {
+  customerId: 'C0acme001',
+  actor: 'admin@acme.example',
+  requestId: 'req-1',
+  at: NOW,
+  change: { kind: 'licences', subscriptionId: 'sub-acme-001', before: 20, after: 22 },
+  customerDomain: 'acme.example',
+  sku: { skuId: '1010020028', skuName: 'Google Workspace Business Standard' },
+};
+
+const delegateRemoval: HistoryIntent = {
+  customerId: 'C0acme001',
+  actor: 'admin@acme.example',
+  requestId: 'req-2',
+  at: NOW,
+  change: {
+    kind: 'support-delegate',
+    action: 'delete',
+    member: 'support@acme.example',
+    before: ['support@acme.example'],
+    after: null,
+  },
+  customerDomain: 'acme.example',
+};
+
+interface Backend {
+  open(): Promise<PortalStore>;
+  /** Runs raw SQL on the store's database, outside the store. */
+  exec(statement: string): Promise<void>;
+}
+
+let postgres: TestPostgres;
+let databases = 0;
+beforeAll(async () => {
+  postgres = await startTestPostgres();
+}, POSTGRES_START_TIMEOUT_MS);
+afterAll(async () => {
+  await postgres.stop();
+}, POSTGRES_START_TIMEOUT_MS);
+
+let cleanups: (() => void | Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups = [];
+});
+
+const backends: [string, () => Promise<Backend>][] = [
+  [
+    'SQLite',
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-outbox-'));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      return {
+        open: () => openPortalStore({ dataDir, databaseUrl: null }, NOW),
+        async exec(statement) {
+          const Database = loadSqliteDriver();
+          const db = new Database(path.join(dataDir, STORE_FILE));
+          db.exec(statement);
+          db.close();
+        },
+      };
+    },
+  ],
+  [
+    'PostgreSQL',
+    async () => {
+      databases += 1;
+      const databaseUrl = await postgres.createDatabase(`outbox_${databases}`);
+      return {
+        open: () => openPortalStore({ dataDir: tmpdir(), databaseUrl }, NOW),
+        async exec(statement) {
+          const client = new Client({ connectionString: databaseUrl });
+          await client.connect();
+          await client.query(statement);
+          await client.end();
+        },
+      };
+    },
+  ],
+];
+
+const take = (store: PortalStore, worker: string, now = Date.now()) =>
+  store.takeNotifications({ worker, now, leaseMs: LEASE_MS, limit: 10 });
+
+describe.each(backends)('the outbox on %s', (_name, makeBackend) => {
+  let backend: Backend;
+  let store: PortalStore;
+  const open = async () => {
+    const opened = await backend.open();
+    cleanups.push(() => opened.close());
+    return opened;
+  };
+  beforeEach(async () => {
+    backend = await makeBackend();
+    store = await open();
+  });
+
+  it('writes one event when a purchase completes, with what receivers need', async () => {
+    const id = await store.recordIntent(purchase);
+    expect(await take(store, 'w1')).toEqual([]);
+    await store.completeChange(id, 22);
+    // Completing again (a settle that repeats it) writes no second event.
+    await store.completeChange(id, 22);
+    const [entry, ...rest] = await take(store, 'w1');
+    expect(rest).toEqual([]);
+    expect(entry?.attempts).toBe(1);
+    expect(entry?.event).toEqual({
+      id: expect.stringMatching(UUID),
+      type: 'licences.added',
+      occurredAt: '2030-01-15T09:00:00.000Z',
+      customerId: 'C0acme001',
+      customerDomain: 'acme.example',
+      subscriptionId: 'sub-acme-001',
+      skuId: '1010020028',
+      skuName: 'Google Workspace Business Standard',
+      actor: 'admin@acme.example',
+      before: 20,
+      after: 22,
+      price: null,
+    } satisfies NotificationEvent);
+  });
+
+  it('names a delegate change by its list and action', async () => {
+    const id = await store.recordIntent(delegateRemoval);
+    await store.completeChange(id, []);
+    const [entry] = await take(store, 'w1');
+    expect(entry?.event).toMatchObject({
+      type: 'support-delegate.removed',
+      subscriptionId: null,
+      skuId: null,
+      before: ['support@acme.example'],
+      after: [],
+    });
+  });
+
+  it('writes nothing for a refused, unconfirmed or not-made change; a purchase settled later as done has one', async () => {
+    await store.failChange(await store.recordIntent(purchase));
+    await store.markChange(await store.recordIntent(purchase), 'not-made');
+    const unconfirmed = await store.recordIntent(purchase);
+    await store.markChange(unconfirmed, 'unconfirmed');
+    expect(await take(store, 'w1')).toEqual([]);
+    await store.completeChange(unconfirmed, 22);
+    expect(await take(store, 'w1')).toHaveLength(1);
+  });
+
+  it('commits the entry and its event together: without the event the entry stays pending', async () => {
+    const id = await store.recordIntent(purchase);
+    await backend.exec('ALTER TABLE outbox RENAME TO outbox_gone');
+    await expect(store.completeChange(id, 22)).rejects.toThrow();
+    await backend.exec('ALTER TABLE outbox_gone RENAME TO outbox');
+    expect((await store.pendingChanges('C0acme001')).map((record) => record.id)).toEqual([id]);
+    expect(await take(store, 'w1')).toEqual([]);
+  });
+
+  it('leaves a taken row to its worker until the lease ends, then another takes it', async () => {
+    await store.completeChange(await store.recordIntent(purchase), 22);
+    const now = Date.now();
+    const [first] = await take(store, 'w1', now);
+    expect(await take(store, 'w2', now + LEASE_MS - 1)).toEqual([]);
+    const [again] = await take(store, 'w2', now + LEASE_MS + 1);
+    expect(again?.event.id).toBe(first?.event.id);
+    expect(again?.attempts).toBe(2);
+    // The first worker's late answer no longer counts: the row is the second's.
+    await store.finishNotification(first?.event.id ?? '', 'w1', {
+      state: 'delivered',
+      deliveredChannels: ['webhook'],
+      nextAttemptAt: now,
+      lastError: null,
+    });
+    expect(await store.countNotifications()).toEqual({ waiting: 1, failed: 0 });
+  });
+
+  it('keeps failed rows with their last error and lists them for the operator', async () => {
+    await store.completeChange(await store.recordIntent(purchase), 22);
+    const [entry] = await take(store, 'w1');
+    await store.finishNotification(entry?.event.id ?? '', 'w1', {
+      state: 'failed',
+      deliveredChannels: ['receipt'],
+      nextAttemptAt: Date.now(),
+      lastError: 'webhook: webhook answered 500',
+    });
+    expect(await store.countNotifications()).toEqual({ waiting: 0, failed: 1 });
+    expect(await store.failedNotifications()).toEqual([
+      expect.objectContaining({
+        state: 'failed',
+        lastError: 'webhook: webhook answered 500',
+        deliveredChannels: ['receipt'],
+        event: expect.objectContaining({ id: entry?.event.id }),
+      }),
+    ]);
+  });
+});
+
+describe('two workers on one PostgreSQL', () => {
+  it('never deliver one row twice, nor at the same time', async () => {
+    databases += 1;
+    const databaseUrl = await postgres.createDatabase(`outbox_${databases}`);
+    const stores = await Promise.all(
+      [1, 2].map(() => openPortalStore({ dataDir: tmpdir(), databaseUrl }, NOW)),
+    );
+    cleanups.push(async () => {
+      for (const opened of stores) await opened.close();
+    });
+    const [first] = stores as [PortalStore, PortalStore];
+    const events = 30;
+    for (let index = 0; index < events; index += 1) {
+      await first.completeChange(await first.recordIntent(purchase), 22);
+    }
+    const delivered: string[] = [];
+    const inFlight = new Set<string>();
+    let overlaps = 0;
+    const log = createLogger('silent');
+    const workers = stores.map((opened, index) =>
+      createDeliveryWorker({
+        outbox: opened,
+        log,
+        workerId: `worker-${index}`,
+        tuning: { retryBaseMs: 1000, maxAttempts: 3, leaseMs: LEASE_MS, pollMs: 10 },
+        channels: [
+          {
+            name: 'webhook',
+            accepts: () => true,
+            async deliver(event) {
+              if (inFlight.has(event.id)) overlaps += 1;
+              inFlight.add(event.id);
+              // Yield to the other worker while this one holds the row.
+              await new Promise((resolve) => setImmediate(resolve));
+              inFlight.delete(event.id);
+              delivered.push(event.id);
+            },
+          },
+        ],
+      }),
+    );
+    let taken = [0, 0];
+    do {
+      taken = await Promise.all(workers.map((worker) => worker.runOnce()));
+    } while (taken.some((count) => count > 0));
+    expect(overlaps).toBe(0);
+    expect(delivered).toHaveLength(events);
+    expect(new Set(delivered).size).toBe(events);
+    expect(await first.countNotifications()).toEqual({ waiting: 0, failed: 0 });
+  });
+});
