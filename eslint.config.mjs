@@ -320,13 +320,6 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', FOREIGN_CREATE_REQUIRE] },
   },
   {
-    files: [
-      'src/server/providers/google/googleProvider.ts',
-      'src/server/providers/google/subscriptionChoice.ts',
-    ],
-    rules: { 'no-restricted-imports': restrictedImports('googleapis') },
-  },
-  {
     files: ['src/client/app/portalRouter.ts'],
     rules: { 'no-restricted-imports': restrictedImports('unsafe') },
   },
