@@ -301,6 +301,7 @@ export default tseslint.config(
   {
     // googleapis is a dev dependency: the portal takes only its types (docs/architecture.md, Layers).
     files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
