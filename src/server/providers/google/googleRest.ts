@@ -12,7 +12,7 @@ export interface RestAnswer<T> {
   data: T;
 }
 
-export interface RestCall {
+interface RestCall {
   method: 'GET' | 'POST' | 'PATCH';
   url: URL;
   auth: ResellerAuth;
@@ -39,14 +39,11 @@ export function restUrl(
 }
 
 /** Google's refusal shaped like googleapis' errors, so readFailure reads both alike. */
-export function refusal(status: number, data: unknown, headers: Headers): Error {
+function refusal(status: number, data: unknown, headers: Headers): Error {
   return Object.assign(new Error(`HTTP ${status}`), { response: { status, data, headers } });
 }
 
-/**
- * One JSON call. A refusal throws with Google's status, body and headers; no answer, or an answer
- * cut off, throws as fetch does (a lost answer); the answer's body is Google's JSON, typed by the caller.
- */
+/** One JSON call: a refusal throws with Google's answer; a lost or cut-off answer as fetch throws it. */
 export async function callJson<T>(fetchJson: typeof fetch, call: RestCall): Promise<RestAnswer<T>> {
   const response = await fetchJson(call.url, {
     method: call.method,
