@@ -1,9 +1,10 @@
-import type { admin_directory_v1, groupssettings_v1 } from 'googleapis';
+import type { admin_directory_v1 } from '@googleapis/admin';
+import type { groupssettings_v1 } from 'googleapis';
 import type { DelegateKind } from '../../../contract/api';
 import { ERROR_TEXT } from '../../../contract/errors';
 import { ApiError } from '../../apiError';
 import { SERVER_TEXT } from '../../messages';
-import { signalOf, withReadRetries, type CallLimits } from './googleCalls';
+import { withReadRetries } from './googleCalls';
 import {
   isDailyLimit,
   isInsufficientScopes,
@@ -14,6 +15,7 @@ import {
   upstreamError,
   type GoogleFailure,
 } from './googleFailure';
+import { apiRoot, callJson, restUrl, type ResellerAuth } from './googleRest';
 import type { TtlCache } from './ttlCache';
 
 // The two delegate groups of each customer, in the reseller's domain (docs/configuration-google.md,
@@ -55,8 +57,7 @@ const GROUP_PURPOSES: Readonly<Record<DelegateKind, string>> = {
   support: 'may see the subscription',
 };
 
-/** How googleProvider.ts calls Google as the reseller admin (its asReseller). */
-export type ResellerAuth = CallLimits & { retry: false; headers: { authorization: string } };
+/** How the provider calls Google as the reseller admin (resellerAdmin.ts). */
 export type AsReseller = <T>(scope: string, call: (auth: ResellerAuth) => Promise<T>) => Promise<T>;
 
 export interface DelegateGroupsOptions {
@@ -110,21 +111,13 @@ const isGroupMissing = (failure: GoogleFailure) =>
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
 
-/** Google's refusal as a gaxios-shaped error, so readFailure reads it like any other call's. */
-function refusal(status: number, data: unknown, headers: Headers): Error {
-  return Object.assign(new Error(`HTTP ${status}`), { response: { status, data, headers } });
-}
-
 export function createDelegateGroups(options: DelegateGroupsOptions) {
   const { directory, cache, asReseller } = options;
   const now = options.now ?? Date.now;
   const confirmed = new Map<string, ConfirmedChange[]>();
   const readAsReseller: AsReseller = (scope, call) =>
     withReadRetries(() => asReseller(scope, call));
-  const settingsRoot = (() => {
-    const root = options.apiRootUrl ?? GOOGLE_APIS_ROOT;
-    return root.endsWith('/') ? root : `${root}/`;
-  })();
+  const settingsRoot = apiRoot(options.apiRootUrl, GOOGLE_APIS_ROOT);
 
   const groupKey = (kind: DelegateKind, customerId: string) =>
     options.groupTemplate
@@ -198,20 +191,19 @@ export function createDelegateGroups(options: DelegateGroupsOptions) {
 
   /** Opens the group to members outside the reseller's organisation (idempotent, so retried). */
   async function allowOutsideMembers(group: string): Promise<void> {
-    const url = new URL(`groups/v1/groups/${encodeURIComponent(group)}`, settingsRoot);
     // The Groups Settings API answers Atom unless asked for JSON.
-    url.searchParams.set('alt', 'json');
+    const url = restUrl(settingsRoot, `groups/v1/groups/${encodeURIComponent(group)}`, {
+      alt: 'json',
+    });
     try {
-      await readAsReseller(GROUP_SETUP_SCOPES.groupSettings, async (auth) => {
-        const response = await (options.fetch ?? fetch)(url, {
+      await readAsReseller(GROUP_SETUP_SCOPES.groupSettings, (auth) =>
+        callJson<groupssettings_v1.Schema$Groups>(options.fetch ?? fetch, {
           method: 'PATCH',
-          headers: { ...auth.headers, 'content-type': 'application/json' },
-          body: JSON.stringify(DELEGATE_GROUP_SETTINGS),
-          signal: signalOf(auth),
-        });
-        const data: unknown = await response.json().catch(() => undefined);
-        if (!response.ok) throw refusal(response.status, data, response.headers);
-      });
+          url,
+          auth,
+          body: DELEGATE_GROUP_SETTINGS,
+        }),
+      );
     } catch (error) {
       if (error instanceof ApiError) throw error;
       throw upstreamError(readFailure(error), GROUPS_SETTINGS);

@@ -1,4 +1,4 @@
-import type { admin_directory_v1 } from 'googleapis';
+import type { admin_directory_v1 } from '@googleapis/admin';
 import type { UserPhoto } from '../provider';
 
 // A Directory photo (users.photos.get) as the bytes the portal serves. The reference spells mimeType

@@ -1,4 +1,3 @@
-import type { reseller_v1 } from 'googleapis';
 import { ApiError } from '../../apiError';
 import { currentDeadline } from '../../deadline';
 import { SERVER_TEXT } from '../../messages';
@@ -7,6 +6,8 @@ import type { SeatPolicy } from '../seatPolicy';
 import { checkSeatChange } from '../seatRules';
 import { callLimits, limitSignal, withReadRetries, type CallLimits } from './googleCalls';
 import { isLostAnswer, readFailure, upstreamError } from './googleFailure';
+import type { ResellerAuth } from './googleRest';
+import type { ResellerCalls } from './resellerCalls';
 import { toWorkspaceSubscription } from './subscriptionChoice';
 
 // Buying seats with the Reseller API's changeSeats (docs/configuration-google.md, "Purchases and
@@ -14,11 +15,8 @@ import { toWorkspaceSubscription } from './subscriptionChoice';
 // changeSeats is never sent twice; after a lost, failed or late answer the subscription is read
 // back with backoff until that limit, and a purchase still not seen is answered 504 UNKNOWN.
 
-/** What googleapis takes per call: the limits and the reseller admin's token, no retries of its own. */
-export type ResellerAuth = CallLimits & { retry: false; headers: { authorization: string } };
-
 export interface SeatWriteOptions {
-  reseller: reseller_v1.Reseller;
+  reseller: ResellerCalls;
   policy: SeatPolicy;
   /** Limit of one read (GOOGLE_CALL_TIMEOUT_MS). */
   callTimeoutMs: number;

@@ -1,4 +1,4 @@
-import type { reseller_v1 } from 'googleapis/build/src/apis/reseller';
+import type { reseller_v1 } from 'googleapis';
 import type { SubscriptionStatus } from '../../../contract/subscription';
 import type { WorkspaceSubscription } from '../provider';
 import { effectiveMaximum, type SeatPolicy } from '../seatPolicy';
