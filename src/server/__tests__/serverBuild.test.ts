@@ -17,7 +17,14 @@ const NOT_SHIPPED = [
   /^src\/scenarios\//,
 ];
 
+let compiled: string[] | undefined;
+
 function compiledFiles(): string[] {
+  compiled ??= programFiles();
+  return compiled;
+}
+
+function programFiles(): string[] {
   const configPath = path.join(root, 'tsconfig.server.json');
   const { config } = ts.readConfigFile(configPath, (file) => ts.sys.readFile(file));
   const parsed = ts.parseJsonConfigFileContent(config, ts.sys, root, undefined, configPath);
@@ -32,4 +39,55 @@ it('compiles no test, test-support or fake-Google file into dist/server', () => 
   const files = compiledFiles();
   expect(files).toContain('src/server/main.ts');
   expect(files.filter((file) => NOT_SHIPPED.some((pattern) => pattern.test(file)))).toEqual([]);
+});
+
+// The release installs `dependencies` alone (docs/deploy.md, The release): whatever the built server
+// loads must be there, and what only webpack bundles into the client must not.
+const packageJson = JSON.parse(ts.sys.readFile(path.join(root, 'package.json')) ?? '{}') as {
+  dependencies: Record<string, string>;
+};
+/** The SQLite drivers, loaded by a name chosen at run time (src/server/providers/sandbox/sqliteDriver.ts). */
+const LOADED_BY_NAME = ['better-sqlite3', 'better-sqlite3-napi'];
+const BARE_SPECIFIER = /(?:require\(|import\(|from )\s*["']([^"'./][^"']*)["']/g;
+
+function packagesNamed(code: string): string[] {
+  return [...code.matchAll(BARE_SPECIFIER)]
+    .map((match) => match[1] ?? '')
+    .filter((specifier) => !specifier.startsWith('node:'))
+    .map((specifier) =>
+      specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/'),
+    );
+}
+
+/** The packages the compiled server requires: imports used as values only, as tsc emits them. */
+function serverPackages(): Set<string> {
+  const names = compiledFiles().flatMap((file) => {
+    const source = ts.sys.readFile(path.join(root, file)) ?? '';
+    const { outputText } = ts.transpileModule(source, {
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+      fileName: file,
+    });
+    return packagesNamed(outputText);
+  });
+  return new Set([...names, ...LOADED_BY_NAME]);
+}
+
+function clientPackages(): Set<string> {
+  const clientFiles = ts.sys
+    .readDirectory(path.join(root, 'src/client'), ['.ts', '.tsx'])
+    .filter((file) => !/\.test\.tsx?$|\/test\//.test(file));
+  return new Set(clientFiles.flatMap((file) => packagesNamed(ts.sys.readFile(file) ?? '')));
+}
+
+it('lists every package the built server loads in dependencies, and no client-only library', () => {
+  const server = serverPackages();
+  const dependencies = Object.keys(packageJson.dependencies);
+  expect(server).toContain('fastify');
+  expect([...server].filter((name) => !dependencies.includes(name))).toEqual([]);
+  const clientOnly = [...clientPackages()].filter((name) => !server.has(name));
+  expect(clientOnly).toContain('react');
+  expect(dependencies.filter((name) => clientOnly.includes(name))).toEqual([]);
 });
