@@ -21,22 +21,18 @@ import { OPEN_API_ROUTES } from '../../src/server/auth/guard';
 import { readConfig } from '../../src/server/config';
 import { createLogger } from '../../src/server/logger';
 import { createGoogleProvider, readGoogleOptions } from '../../src/server/providers/google';
-import {
-  fakeGoogleEnv,
-  startFakeGoogle,
-  type FakeGoogle,
-} from '../../src/server/providers/google/fakeGoogle.testing';
+import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '../../src/testing/fakeGoogle';
 import type { PortalProvider } from '../../src/server/providers/provider';
 import { readSeatPolicy } from '../../src/server/providers/seatPolicy';
 import { encodeSession } from '../../src/server/auth/session';
 import { SERVER_TEXT } from '../../src/server/messages';
 import { loadSqliteDriver } from '../../src/server/providers/sandbox/sqliteDriver';
-import { isApiRoute } from '../../src/server/testing/routeTable';
+import { isApiRoute } from '../../src/testing/server/routeTable';
 import {
   POSTGRES_START_TIMEOUT_MS,
   startTestPostgres,
   type TestPostgres,
-} from '../../src/server/testing/testPostgres';
+} from '../../src/testing/server/testPostgres';
 import {
   Browser,
   errorOf,
@@ -45,7 +41,7 @@ import {
   TEST_INDEX_HTML,
   type Answer,
   type Portal,
-} from '../../src/server/testing/portalHarness';
+} from '../../src/testing/server/portalHarness';
 import { ACME, FLEX, MATRIX, rowKeyOf } from './support/authorizationMatrix';
 import { tamperedSession } from './support/callers';
 

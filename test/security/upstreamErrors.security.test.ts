@@ -9,12 +9,8 @@ import { API_PATHS, TOKEN_HEADER } from '../../src/contract/api';
 import { ERROR_TEXT } from '../../src/contract/errors';
 import { SIGN_IN_SCOPES } from '../../src/contract/limits';
 import { SERVER_TEXT } from '../../src/server/messages';
-import {
-  fakeGoogleEnv,
-  startFakeGoogle,
-  type FakeGoogle,
-} from '../../src/server/providers/google/fakeGoogle.testing';
-import { removeDataDir } from '../../src/server/testing/portalHarness';
+import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '../../src/testing/fakeGoogle';
+import { removeDataDir } from '../../src/testing/server/portalHarness';
 import { startPortalProcess, type PortalProcess } from './support/portalProcess';
 
 const SESSION_SECRET = 'a-session-secret-of-at-least-thirty-two-characters';

@@ -7,16 +7,12 @@ import { buildApp } from '../app';
 import { readConfig } from '../config';
 import { createLogger } from '../logger';
 import { SERVER_TEXT } from '../messages';
-import {
-  fakeGoogleEnv,
-  startFakeGoogle,
-  type FakeGoogle,
-} from '../providers/google/fakeGoogle.testing';
-import { solidPng } from '../providers/google/fakeGoogle/dataset';
+import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '../../testing/fakeGoogle';
+import { solidPng } from '../../testing/fakeGoogle/dataset';
 import { createGoogleProvider, readGoogleOptions } from '../providers/google';
 import type { PortalProvider } from '../providers/provider';
 import { readSeatPolicy } from '../providers/seatPolicy';
-import { Browser, errorOf } from '../testing/portalHarness';
+import { Browser, errorOf } from '../../testing/server/portalHarness';
 
 // The whole API in google mode, against the fake Google, as `npm run start:fake-google` runs it:
 // the routes, the Google provider, deadlines and the photo endpoint together.

@@ -6,18 +6,14 @@ import type { SubscriptionInfo } from '../../contract/subscription';
 import { buildApp } from '../app';
 import { readConfig } from '../config';
 import { createLogger } from '../logger';
-import {
-  fakeGoogleEnv,
-  startFakeGoogle,
-  type FakeGoogle,
-} from '../providers/google/fakeGoogle.testing';
-import { groupAddress } from '../providers/google/fakeGoogle/dataset';
+import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '../../testing/fakeGoogle';
+import { groupAddress } from '../../testing/fakeGoogle/dataset';
 import { createGoogleProvider, readGoogleOptions } from '../providers/google';
 import type { PortalProvider } from '../providers/provider';
 import { readSeatPolicy } from '../providers/seatPolicy';
 import { createSqliteStore } from '../store/openStore';
 import type { PortalStore } from '../store/portalStore';
-import { Browser, errorOf } from '../testing/portalHarness';
+import { Browser, errorOf } from '../../testing/server/portalHarness';
 
 // Google mode keeps a short cache of Google's answers per instance. What another instance changed
 // a moment ago is not in it: settling pending entries and judging a buyer's total ask Google itself.

@@ -5,17 +5,13 @@ import { TOKEN_HEADER } from '../../contract/api';
 import { SIGN_IN_SCOPES } from '../../contract/limits';
 import type { SubscriptionInfo } from '../../contract/subscription';
 import { SERVER_TEXT } from '../messages';
-import {
-  fakeGoogleEnv,
-  startFakeGoogle,
-  type FakeGoogle,
-} from '../providers/google/fakeGoogle.testing';
-import { Browser, errorOf } from '../testing/portalHarness';
+import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '../../testing/fakeGoogle';
+import { Browser, errorOf } from '../../testing/server/portalHarness';
 import {
   PROCESS_START_TIMEOUT_MS,
   startPortalProcess,
   type PortalProcess,
-} from '../testing/portalProcesses';
+} from '../../testing/server/portalProcesses';
 
 // Keyless credentials in a whole portal process (docs/configuration-google.md, "Keyless credentials"):
 // no key, GOOGLE_SERVICE_ACCOUNT_EMAIL, and google-auth-library's application default credentials

@@ -9,17 +9,13 @@ import { readConfig } from '../config';
 import { DEFAULT_PURCHASE_GRACE_MS } from '../limits';
 import { createLogger } from '../logger';
 import { SERVER_TEXT } from '../messages';
-import {
-  fakeGoogleEnv,
-  startFakeGoogle,
-  type FakeGoogle,
-} from '../providers/google/fakeGoogle.testing';
+import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '../../testing/fakeGoogle';
 import { createGoogleProvider, readGoogleOptions } from '../providers/google';
 import type { PortalProvider } from '../providers/provider';
 import { readSeatPolicy } from '../providers/seatPolicy';
 import { createSqliteStore } from '../store/openStore';
 import type { PortalStore } from '../store/portalStore';
-import { Browser, errorOf } from '../testing/portalHarness';
+import { Browser, errorOf } from '../../testing/server/portalHarness';
 
 // Purchases in google mode against the fake Google's latency (docs/api.md, POST /api/add-licence):
 // Google's answer comes late, is a 503 or 504, or never comes, while its backend applies the change;

@@ -1,7 +1,7 @@
 import { API_PATHS, DELEGATE_PATHS, TOKEN_HEADER } from '../../contract/api';
 import { OPEN_API_ROUTES } from '../auth/guard';
 import { SERVER_TEXT } from '../messages';
-import { isApiRoute } from '../testing/routeTable';
+import { isApiRoute } from '../../testing/server/routeTable';
 import {
   errorOf,
   removeDataDir,
@@ -9,7 +9,7 @@ import {
   type Answer,
   type Browser,
   type Portal,
-} from '../testing/portalHarness';
+} from '../../testing/server/portalHarness';
 
 // The quota shield (docs/security.md): per address when open, per session and customer signed in.
 

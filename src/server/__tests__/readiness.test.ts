@@ -4,14 +4,10 @@ import { buildApp } from '../app';
 import { readConfig } from '../config';
 import { createLogger } from '../logger';
 import { SERVER_TEXT } from '../messages';
-import {
-  fakeGoogleEnv,
-  startFakeGoogle,
-  type FakeGoogle,
-} from '../providers/google/fakeGoogle.testing';
+import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '../../testing/fakeGoogle';
 import { createGoogleProvider, GOOGLE_SCOPES, readGoogleOptions } from '../providers/google';
 import type { PortalProvider } from '../providers/provider';
-import { Browser, errorOf, removeDataDir, startPortal } from '../testing/portalHarness';
+import { Browser, errorOf, removeDataDir, startPortal } from '../../testing/server/portalHarness';
 
 // GET /api/ready (docs/api.md): 200 while the store answers and, in google mode, the service account
 // gets its token; 503 naming what failed otherwise. /api/health stays 200 either way.

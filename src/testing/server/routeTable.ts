@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { hasHolderHook, hasSessionHook, isOpenApiRoute } from '../auth/guard';
-import { quotaHooksOf, type QuotaHookKind } from '../quotaShield';
+import { hasHolderHook, hasSessionHook, isOpenApiRoute } from '../../server/auth/guard';
+import { quotaHooksOf, type QuotaHookKind } from '../../server/quotaShield';
 
 // The app's route table as Fastify will run it: every route with the session hook, if any, among its
 // own onRequest hooks, and the session holder's check among its preHandler hooks. The API scope's guard adds those hooks while routes are registered, so the

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../../../contract/html';
+import { escapeHtml } from '../../contract/html';
 
 // The fake's own sign-in popup, so a person can click through google mode in a browser: the same
 // postMessage protocol as the sandbox popup (src/server/sandbox/pages.ts), answering the opener's

@@ -11,13 +11,13 @@ import {
 } from '../../contract/api';
 import type { ErrorEnvelope } from '../../contract/errors';
 import { SIGN_IN_SCOPES } from '../../contract/limits';
-import { buildApp } from '../app';
-import { readConfig, type ServerConfig } from '../config';
-import { createLogger } from '../logger';
-import { createPortalMetrics, type PortalMetrics } from '../metrics';
-import { openSandbox, type Sandbox } from '../providers/sandbox';
-import { openPortalStore } from '../store/openStore';
-import type { PortalStore } from '../store/portalStore';
+import { buildApp } from '../../server/app';
+import { readConfig, type ServerConfig } from '../../server/config';
+import { createLogger } from '../../server/logger';
+import { createPortalMetrics, type PortalMetrics } from '../../server/metrics';
+import { openSandbox, type Sandbox } from '../../server/providers/sandbox';
+import { openPortalStore } from '../../server/store/openStore';
+import type { PortalStore } from '../../server/store/portalStore';
 import { recordRoutes, type RouteRecord } from './routeTable';
 
 // A real portal on 127.0.0.1, port 0, over the real sandbox in a fresh temp directory, with a clock
