@@ -51,6 +51,16 @@ const NOT_FROM_TOOLS = {
   from: ['./scripts', './test'],
   message: 'The portal never imports its scripts or tests.',
 };
+// Production code never imports the fakes and test set-up of src/testing; tests may (docs/architecture.md).
+const NOT_FROM_TESTING = {
+  target: [
+    './src/client/**/!(*.test).{ts,tsx}',
+    './src/contract/**/!(*.test).ts',
+    './src/server/**/!(*.test).ts',
+  ],
+  from: './src/testing',
+  message: 'Production code never imports src/testing (fakes and test set-up).',
+};
 const PRIVATE_PATH_VALUE =
   '/^(antd\\/(lib|es)|@rc-component\\/[^/]+\\/(lib|es)|googleapis\\/build)\\//';
 const PRIVATE_PATH_LOADED = {
@@ -68,6 +78,7 @@ const FOREIGN_CREATE_REQUIRE = {
 /** Where each part of the client may import from (docs/architecture.md, Layers). */
 const CLIENT_ZONES = [
   NOT_FROM_TOOLS,
+  NOT_FROM_TESTING,
   {
     target: './src/client',
     from: './src/server',
@@ -248,6 +259,7 @@ export default tseslint.config(
         {
           zones: [
             NOT_FROM_TOOLS,
+            NOT_FROM_TESTING,
             {
               target: './src/server',
               from: './src/client',
@@ -296,6 +308,7 @@ export default tseslint.config(
         {
           zones: [
             NOT_FROM_TOOLS,
+            NOT_FROM_TESTING,
             {
               target: './src/contract',
               from: ['./src/client', './src/scenarioFormat', './src/scenarios', './src/server'],
@@ -320,6 +333,25 @@ export default tseslint.config(
               allowTypeImports: true,
               message:
                 "googleapis is not installed in production: import type from it, or call through '@googleapis/admin' or googleRest.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The fakes and test set-up stand in for Google or run the server: they take the server and the contract.
+    files: ['src/testing/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            NOT_FROM_TOOLS,
+            {
+              target: './src/testing',
+              from: ['./src/client', './src/scenarioFormat', './src/scenarios'],
+              message: 'src/testing imports the server and the contract only.',
             },
           ],
         },

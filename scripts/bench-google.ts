@@ -10,15 +10,11 @@ import { SIGN_IN_SCOPES } from '../src/contract/limits';
 import { buildApp } from '../src/server/app';
 import { readConfig } from '../src/server/config';
 import { createLogger } from '../src/server/logger';
-import {
-  fakeGoogleEnv,
-  startFakeGoogle,
-  type FakeGoogle,
-} from '../src/server/providers/google/fakeGoogle.testing';
+import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '../src/testing/fakeGoogle';
 import { createGoogleProvider, readGoogleOptions } from '../src/server/providers/google';
 import type { PortalProvider } from '../src/server/providers/provider';
 import { readSeatPolicy } from '../src/server/providers/seatPolicy';
-import { Browser } from '../src/server/testing/portalHarness';
+import { Browser } from '../src/testing/server/portalHarness';
 
 const DEFAULT_RUNS = 15;
 const LATENCY_MS = 100;

@@ -18,7 +18,7 @@ const CLIENT_SOURCES = [
   'webpack.config.js',
 ];
 const SERVER_SOURCES = ['src/server', 'src/contract', 'tsconfig.server.json'];
-const isTest = (name) => /\.test\.tsx?$/.test(name) || name === '__tests__' || name === 'testing';
+const isTest = (name) => /\.test\.tsx?$/.test(name) || name === '__tests__';
 
 /** Newest modification time (ms) of the non-test files under the given paths. */
 function newestSource(paths) {

@@ -23,7 +23,7 @@ import {
 import { API_PATHS, sessionCookieNames, XSRF_HEADER } from '../src/contract/api';
 import { TOKEN_LIFETIME_MS } from '../src/contract/limits';
 import { UNAUTHENTICATED_RATE_LIMIT_MAX } from '../src/server/limits';
-import { fakeGoogleEnv, startFakeGoogle } from '../src/server/providers/google/fakeGoogle.testing';
+import { fakeGoogleEnv, startFakeGoogle } from '../src/testing/fakeGoogle';
 import type { Scenario, ScopeRef, ScreenCheck } from '../src/scenarioFormat/scenario';
 import { createRedaction } from '../src/scenarioFormat/redaction';
 import { parseScenario } from '../src/scenarios/validateScenario';

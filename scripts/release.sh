@@ -15,7 +15,7 @@ tsc -p tsconfig.server.json
 
 # Tests, test support and the fake Google never ship (docs/configuration-google.md).
 shipped_tests="$(find dist \( -name '*.test.*' -o -name '*.testing.*' -o -path '*/__tests__/*' \
-  -o -path 'dist/server/server/testing/*' -o -path '*/fakeGoogle*' \) -print)"
+  -o -path 'dist/server/testing/*' -o -path '*/fakeGoogle*' \) -print)"
 if [ -n "$shipped_tests" ]; then
   echo "The release holds test code; it must not ship:" >&2
   echo "$shipped_tests" >&2

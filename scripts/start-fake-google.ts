@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fakeGoogleEnv, startFakeGoogle } from '../src/server/providers/google/fakeGoogle.testing';
+import { fakeGoogleEnv, startFakeGoogle } from '../src/testing/fakeGoogle';
 
 const root = path.resolve(__dirname, '..');
 const load = createRequire(__filename);

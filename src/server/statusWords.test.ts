@@ -1,9 +1,5 @@
 import { envelope } from './errorHandler';
-import {
-  googleError,
-  REASONS,
-  type GoogleReason,
-} from './providers/google/fakeGoogle/googleErrors';
+import { googleError, REASONS, type GoogleReason } from '../testing/fakeGoogle/googleErrors';
 
 // The portal's envelope shares Google's status words (docs/api.md, Error envelope), so both come from one map.
 

@@ -11,7 +11,7 @@ import {
   signOutRequested,
 } from '../../src/client/features/session/sessionSlice';
 import { createFakeServices, FAKE_ACCESS_TOKEN, ok } from '../../src/client/test/fakeServices';
-import { sampleSubscription } from '../../src/client/test/sampleSubscription';
+import { sampleSubscription } from '../../src/contract/sampleSubscription';
 import { API_PATHS, XSRF_COOKIE } from '../../src/contract/api';
 import { replayScenario } from '../../src/scenarios/replayScenario';
 import { parseScenario } from '../../src/scenarios/validateScenario';

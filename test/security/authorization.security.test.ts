@@ -8,8 +8,8 @@ import {
   startPortal,
   type Answer,
   type Portal,
-} from '../../src/server/testing/portalHarness';
-import { isApiRoute } from '../../src/server/testing/routeTable';
+} from '../../src/testing/server/portalHarness';
+import { isApiRoute } from '../../src/testing/server/routeTable';
 import {
   ACME,
   API_CACHE_CONTROL,

@@ -10,8 +10,8 @@ import {
   startPortal,
   type Browser,
   type Portal,
-} from '../../src/server/testing/portalHarness';
-import { isApiRoute, type RouteRecord } from '../../src/server/testing/routeTable';
+} from '../../src/testing/server/portalHarness';
+import { isApiRoute, type RouteRecord } from '../../src/testing/server/routeTable';
 import { API_CACHE_CONTROL, MATRIX, NO_CONTENT, rowKeyOf } from './support/authorizationMatrix';
 import { tamperedSession } from './support/callers';
 

@@ -8,13 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { supportFrameSandbox } from '../../src/client/pages/supportFrame';
 import { createRedaction } from '../../src/scenarioFormat/redaction';
-import {
-  fakeGoogleEnv,
-  startFakeGoogle,
-  type FakeGoogle,
-} from '../../src/server/providers/google/fakeGoogle.testing';
-import { removeDataDir, startPortal, type Portal } from '../../src/server/testing/portalHarness';
-import { rawExchange, splitAnswers } from '../../src/server/testing/rawHttp';
+import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '../../src/testing/fakeGoogle';
+import { removeDataDir, startPortal, type Portal } from '../../src/testing/server/portalHarness';
+import { rawExchange, splitAnswers } from '../../src/testing/server/rawHttp';
 import { startPortalProcess, type PortalProcess } from './support/portalProcess';
 
 const ROOT = path.resolve(__dirname, '..', '..');

@@ -1,8 +1,6 @@
 // Sessions and the headers of every answer (docs/security.md): forged, tampered, replayed and
 // expired sessions are refused; cookies carry their flags; every answer carries the security headers;
 // a spoofed X-Forwarded-For neither escapes the rate limit nor makes a cookie Secure.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sign } from '@fastify/cookie';
 import {
@@ -14,37 +12,26 @@ import {
 import { PORTAL_CONFIG_ELEMENT_ID, type PortalConfig } from '../../src/contract/config';
 import { ERROR_TEXT } from '../../src/contract/errors';
 import { SESSION_LIFETIME_MS } from '../../src/contract/limits';
-import type { FastifyInstance } from 'fastify';
 import { SIGN_IN_SCOPES } from '../../src/contract/limits';
-import { buildApp } from '../../src/server/app';
-import { readConfig } from '../../src/server/config';
-import { createLogger } from '../../src/server/logger';
-import { createGoogleProvider, readGoogleOptions } from '../../src/server/providers/google';
-import {
-  fakeGoogleEnv,
-  startFakeGoogle,
-  type FakeGoogle,
-} from '../../src/server/providers/google/fakeGoogle.testing';
-import type { PortalProvider } from '../../src/server/providers/provider';
-import { readSeatPolicy } from '../../src/server/providers/seatPolicy';
+import type { FakeGoogle } from '../../src/testing/fakeGoogle';
+import { startGooglePortal, type GooglePortal } from '../../src/testing/server/googlePortal';
 import { encodeSession } from '../../src/server/auth/session';
 import { SERVER_TEXT } from '../../src/server/messages';
 import { loadSqliteDriver } from '../../src/server/providers/sandbox/sqliteDriver';
-import { isApiRoute, OPEN_API_ROUTES } from '../../src/server/testing/routeTable';
+import { isApiRoute, OPEN_API_ROUTES } from '../../src/testing/server/routeTable';
 import {
   POSTGRES_START_TIMEOUT_MS,
   startTestPostgres,
   type TestPostgres,
-} from '../../src/server/testing/testPostgres';
+} from '../../src/testing/server/testPostgres';
 import {
   Browser,
   errorOf,
   removeDataDir,
   startPortal,
-  TEST_INDEX_HTML,
   type Answer,
   type Portal,
-} from '../../src/server/testing/portalHarness';
+} from '../../src/testing/server/portalHarness';
 import { ACME, FLEX, MATRIX, rowKeyOf } from './support/authorizationMatrix';
 import { tamperedSession } from './support/callers';
 
@@ -425,41 +412,20 @@ describe("the live user must still belong to the session's customer", () => {
 });
 
 describe('google mode, against the fake Google', () => {
-  const SESSION_SECRET = 'a-session-secret-of-at-least-thirty-two-characters';
+  let portal: GooglePortal;
   let fake: FakeGoogle;
-  let provider: PortalProvider;
-  let app: FastifyInstance;
   let baseUrl: string;
-  let clientDir: string;
   const clock = { now: 0 };
 
   beforeEach(async () => {
-    fake = await startFakeGoogle();
-    clientDir = mkdtempSync(path.join(tmpdir(), 'portal-google-client-'));
-    writeFileSync(path.join(clientDir, 'index.html'), TEST_INDEX_HTML);
-    const env = {
-      ...fakeGoogleEnv(fake, SESSION_SECRET),
-      PORTAL_CLIENT_DIR: clientDir,
-      LOG_LEVEL: 'silent',
-    };
-    provider = createGoogleProvider({ ...readGoogleOptions(env), seatPolicy: readSeatPolicy(env) });
+    portal = await startGooglePortal({ withClient: true, now: () => clock.now });
+    ({ fake, baseUrl } = portal);
+    // The portal's clock starts after the fake's, as tokeninfo's expires_in counts from the fake's.
     clock.now = Date.now();
-    app = buildApp({
-      config: readConfig(env),
-      provider,
-      logger: createLogger('silent'),
-      now: () => clock.now,
-    });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    if (address === null || typeof address === 'string') throw new Error('no port');
-    baseUrl = `http://127.0.0.1:${address.port}`;
   });
+
   afterEach(async () => {
-    await app.close();
-    await provider.close();
-    await fake.close();
-    removeDataDir(clientDir);
+    await portal.close();
   });
 
   it("ends the session when tokeninfo's expires_in says the token does, with __Host- Secure cookies even over http", async () => {

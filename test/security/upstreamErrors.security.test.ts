@@ -9,12 +9,9 @@ import { API_PATHS, TOKEN_HEADER } from '../../src/contract/api';
 import { ERROR_TEXT } from '../../src/contract/errors';
 import { SIGN_IN_SCOPES } from '../../src/contract/limits';
 import { SERVER_TEXT } from '../../src/server/messages';
-import {
-  fakeGoogleEnv,
-  startFakeGoogle,
-  type FakeGoogle,
-} from '../../src/server/providers/google/fakeGoogle.testing';
-import { removeDataDir } from '../../src/server/testing/portalHarness';
+import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '../../src/testing/fakeGoogle';
+import { signInWithGoogle } from '../../src/testing/server/googlePortal';
+import { removeDataDir } from '../../src/testing/server/portalHarness';
 import { startPortalProcess, type PortalProcess } from './support/portalProcess';
 
 const SESSION_SECRET = 'a-session-secret-of-at-least-thirty-two-characters';
@@ -43,11 +40,8 @@ afterAll(async () => {
 });
 
 async function signIn(email: string) {
-  const answer = await fetch(
-    `${portal.origin}${API_PATHS.subscriptionInfo}?email=${encodeURIComponent(email)}`,
-    { headers: { [TOKEN_HEADER]: fake.issueToken(email, SIGN_IN_SCOPES) } },
-  );
-  const body = (await answer.json()) as { error?: { code: number; message: string } };
+  const { answer } = await signInWithGoogle(portal.origin, fake, email);
+  const body = answer.body as { error?: { code: number; message: string } };
   return { answer, body, requestId: answer.headers.get('x-request-id') ?? '' };
 }
 

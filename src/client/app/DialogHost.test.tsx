@@ -5,7 +5,7 @@ import { appStarted } from '../features/session/sessionSlice';
 import { apiError, ok, type FakeHttpAnswer } from '../test/fakeServices';
 import { findDialog, queryDialog } from '../test/dialogs';
 import { renderWithProviders } from '../test/renderWithProviders';
-import { sampleSubscription } from '../test/sampleSubscription';
+import { sampleSubscription } from '../../contract/sampleSubscription';
 
 // antd screens are slow to mount under jsdom, more so when every suite runs at once.
 jest.setTimeout(20_000);

@@ -11,7 +11,7 @@ import { makeStore, type AppStore } from './store';
 import type { SubscriptionInfo } from '../../contract/subscription';
 import { ok } from '../test/fakeServices';
 import { renderWithProviders } from '../test/renderWithProviders';
-import { sampleSubscription } from '../test/sampleSubscription';
+import { sampleSubscription } from '../../contract/sampleSubscription';
 
 // antd screens are slow to mount under jsdom, more so when every suite runs at once.
 jest.setTimeout(20_000);

@@ -1,6 +1,6 @@
 import { signedOut } from '../features/session/sessionSlice';
 import { buildState } from '../test/renderWithProviders';
-import { sampleSubscription } from '../test/sampleSubscription';
+import { sampleSubscription } from '../../contract/sampleSubscription';
 import { rootReducer } from './rootReducer';
 
 describe('root reducer', () => {

@@ -7,7 +7,7 @@ import { ok, type FakeHttpAnswer } from '../test/fakeServices';
 import { findDialog } from '../test/dialogs';
 import { preferReducedMotion } from '../test/matchMedia';
 import { renderWithProviders } from '../test/renderWithProviders';
-import { sampleSubscription } from '../test/sampleSubscription';
+import { sampleSubscription } from '../../contract/sampleSubscription';
 
 // No body a server can return crashes a screen; an unexpected answer shows the error
 // dialog or the forbidden screen with a readable message.

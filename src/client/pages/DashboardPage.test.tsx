@@ -5,7 +5,7 @@ import { fakeConfig, ok } from '../test/fakeServices';
 import { findDialog } from '../test/dialogs';
 import { renderWithProviders } from '../test/renderWithProviders';
 import type { FakeServicesOptions } from '../test/fakeServices';
-import { sampleSubscription } from '../test/sampleSubscription';
+import { sampleSubscription } from '../../contract/sampleSubscription';
 
 // antd screens are slow to mount under jsdom, more so when every suite runs at once.
 jest.setTimeout(20_000);

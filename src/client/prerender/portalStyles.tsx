@@ -1,5 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
 import type { PortalConfig } from '../../contract/config';
+import { sampleSubscription } from '../../contract/sampleSubscription';
 import type { SubscriptionInfo } from '../../contract/subscription';
 import { PortalConfigContext } from '../app/portalConfigContext';
 import { rootReducer } from '../app/rootReducer';
@@ -16,26 +17,12 @@ import { renderWithPortalStyles } from './renderHome';
 // largest part of the dashboard's first render. Whatever is not here (a dialog's inside, a menu) antd
 // still computes when it first shows, so a missing entry costs time, never looks.
 
+/** Seats in use out of the sample's 20: past the usage warning's 90 %. */
+const SEATS_IN_USE_PAST_WARNING = 19;
 /** A subscription that shows every part of the dashboard: annual, admin, active, the usage warning. */
-const STYLE_SAMPLE: SubscriptionInfo = {
-  email: 'admin@example.com',
-  customerId: 'C0sample',
-  customerDomain: 'example.com',
-  skuName: 'Google Workspace Business Standard',
-  planName: 'ANNUAL_MONTHLY_PAY',
-  isAnnual: true,
-  numberOfSeats: 20,
-  licensedNumberOfSeats: 19,
-  maximumNumberOfSeats: 50,
-  subscriptionId: 'sample',
-  isAdmin: true,
-  accessRoles: { license: true, support: true },
-  thumbnailPhotoUrl: null,
-  status: 'ACTIVE',
-  suspensionReasons: [],
-  isTrial: false,
-  renewalDate: '2030-01-01',
-};
+const STYLE_SAMPLE: SubscriptionInfo = sampleSubscription({
+  licensedNumberOfSeats: SEATS_IN_USE_PAST_WARNING,
+});
 
 const SAMPLE_CONFIG: PortalConfig = {
   identity: { kind: 'google', clientId: 'sample' },

@@ -6,7 +6,7 @@ import { createMemoryPortalRouter } from '../app/portalRouter';
 import { startPage } from '../app/startPage';
 import type { AppStore } from '../app/store';
 import { createFakeServices, FAKE_ACCESS_TOKEN, ok } from '../test/fakeServices';
-import { sampleSubscription } from '../test/sampleSubscription';
+import { sampleSubscription } from '../../contract/sampleSubscription';
 import { SCENARIO_STORAGE_KEYS, type StoredRecording } from './recordingStorage';
 import {
   scriptReadableCookies,

@@ -1,6 +1,11 @@
 import type { HistoryPage } from '../../contract/history';
 import type { SubscriptionInfo } from '../../contract/subscription';
-import { errorOf, removeDataDir, startPortal, type Portal } from '../testing/portalHarness';
+import {
+  errorOf,
+  removeDataDir,
+  startPortal,
+  type Portal,
+} from '../../testing/server/portalHarness';
 
 // Purchases state what they saw (docs/api.md, POST /api/add-licence): with expectedNumberOfSeats a
 // stale page's add is refused with 409 and nothing changes; without it, today's behaviour.

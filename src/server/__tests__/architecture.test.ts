@@ -35,7 +35,9 @@ it('says where pre-rendering, the request deadline, the sandbox and the fakes li
     'src/server/deadline.ts',
     'src/server/providers/sandbox',
     'src/server/sandbox',
-    'src/server/providers/google/fakeGoogle.testing.ts',
+    'src/testing/fakeGoogle',
+    'src/testing/providerContract.ts',
+    'src/testing/server',
     'src/client/test/fakeServices.ts',
   ]) {
     expect(text).toContain(`\`${where}`);

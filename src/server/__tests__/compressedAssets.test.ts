@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { PORTAL_CONFIG_ELEMENT_ID } from '../../contract/config';
-import { removeDataDir, startPortal, type Portal } from '../testing/portalHarness';
+import { removeDataDir, startPortal, type Portal } from '../../testing/server/portalHarness';
 
 // Assets and pages go out compressed when the client accepts it, cached by what they are
 // (docs/performance.md); source maps only when SERVE_SOURCE_MAPS=true.

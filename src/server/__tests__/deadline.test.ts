@@ -2,7 +2,12 @@ import { API_PATHS, TOKEN_HEADER } from '../../contract/api';
 import { SERVER_TEXT } from '../messages';
 import { currentDeadline, readRequestDeadline } from '../deadline';
 import { ConfigError } from '../configError';
-import { errorOf, removeDataDir, startPortal, type Portal } from '../testing/portalHarness';
+import {
+  errorOf,
+  removeDataDir,
+  startPortal,
+  type Portal,
+} from '../../testing/server/portalHarness';
 
 // Each API request's overall deadline (PORTAL_REQUEST_DEADLINE_MS): a provider that hangs and ignores
 // the abort still gets the envelope in time, and requests see their deadline.

@@ -10,7 +10,7 @@ import { BODY_LIMIT_BYTES } from '../limits';
 import { SERVER_TEXT } from '../messages';
 import { createLogger } from '../logger';
 import { openSandbox, type Sandbox } from '../providers/sandbox';
-import { removeDataDir } from '../testing/portalHarness';
+import { removeDataDir } from '../../testing/server/portalHarness';
 
 // docs/api.md and the running server stay in step: the same routes, every server message quoted.
 

@@ -1,11 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { GROUP_SETUP_SCOPES } from '../providers/google/delegateGroups';
-import {
-  fakeGoogleEnv,
-  startFakeGoogle,
-  type FakeGoogle,
-} from '../providers/google/fakeGoogle.testing';
+import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '../../testing/fakeGoogle';
 import { GOOGLE_SCOPES } from '../providers/google/googleProvider';
 import { readGoogleOptions } from '../providers/google/options';
 import { runGooglePreflight, type CheckResult } from '../providers/google/preflight';

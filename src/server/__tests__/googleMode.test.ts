@@ -1,77 +1,32 @@
-import type { FastifyInstance } from 'fastify';
 import { API_PATHS, TOKEN_HEADER } from '../../contract/api';
 import { ERROR_TEXT } from '../../contract/errors';
 import { SIGN_IN_SCOPES } from '../../contract/limits';
 import type { SubscriptionInfo } from '../../contract/subscription';
-import { buildApp } from '../app';
-import { readConfig } from '../config';
-import { createLogger } from '../logger';
 import { SERVER_TEXT } from '../messages';
-import {
-  fakeGoogleEnv,
-  startFakeGoogle,
-  type FakeGoogle,
-} from '../providers/google/fakeGoogle.testing';
-import { solidPng } from '../providers/google/fakeGoogle/dataset';
-import { createGoogleProvider, readGoogleOptions } from '../providers/google';
-import type { PortalProvider } from '../providers/provider';
-import { readSeatPolicy } from '../providers/seatPolicy';
-import { Browser, errorOf } from '../testing/portalHarness';
+import type { FakeGoogle } from '../../testing/fakeGoogle';
+import { solidPng } from '../../testing/fakeGoogle/dataset';
+import { startGooglePortal, type GooglePortal } from '../../testing/server/googlePortal';
+import { Browser, errorOf } from '../../testing/server/portalHarness';
 
 // The whole API in google mode, against the fake Google, as `npm run start:fake-google` runs it:
 // the routes, the Google provider, deadlines and the photo endpoint together.
 
-const SESSION_SECRET = 'a-session-secret-of-at-least-thirty-two-characters';
-
+let portal: GooglePortal;
 let fake: FakeGoogle;
-let provider: PortalProvider;
-let app: FastifyInstance;
 let baseUrl: string;
-let logLines: string[];
 
 async function startPortal(env: Record<string, string> = {}, deadlineMs?: number) {
-  const portalEnv = { ...fakeGoogleEnv(fake, SESSION_SECRET), LOG_LEVEL: 'silent', ...env };
-  const config = readConfig(portalEnv);
-  config.rateLimit.max = 10_000;
-  provider = createGoogleProvider({
-    ...readGoogleOptions(portalEnv),
-    seatPolicy: readSeatPolicy(portalEnv),
-    // The dataset's .example domains have no DNS; the fake's MX table answers instead.
-    resolveMx: async (domain) =>
-      (fake.state.mx.get(domain) ?? []).map((exchange) => ({ exchange, priority: 10 })),
-  });
-  logLines = [];
-  app = buildApp({
-    config,
-    provider,
-    logger: createLogger('error', { write: (line: string) => logLines.push(line) }),
-    ...(deadlineMs === undefined ? {} : { requestDeadlineMs: deadlineMs }),
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  portal = await startGooglePortal({ env, logLevel: 'error', requestDeadlineMs: deadlineMs });
+  ({ fake, baseUrl } = portal);
 }
 
 const infoUrl = (email: string) =>
   `${API_PATHS.subscriptionInfo}?email=${encodeURIComponent(email)}`;
 
-async function signIn(email: string, typed = email) {
-  const browser = new Browser(baseUrl);
-  const answer = await browser.get<SubscriptionInfo>(infoUrl(typed), {
-    [TOKEN_HEADER]: fake.issueToken(email, SIGN_IN_SCOPES),
-  });
-  return { browser, answer };
-}
-
-beforeEach(async () => {
-  fake = await startFakeGoogle();
-});
+const signIn = (email: string, typed = email) => portal.signIn(email, { typed });
 
 afterEach(async () => {
-  await app.close();
-  await provider.close();
-  await fake.close();
+  await portal.close();
 });
 
 describe('sign-in', () => {
@@ -387,7 +342,10 @@ describe('Google failing', () => {
         requestId,
       ),
     });
-    const logged = logLines.find((line) => line.includes('upstream failure')) ?? '';
+    const logged =
+      portal.logs
+        .map((line) => JSON.stringify(line))
+        .find((line) => line.includes('upstream failure')) ?? '';
     expect(logged).toContain(requestId);
     expect(logged).toContain('db-7.internal');
   });

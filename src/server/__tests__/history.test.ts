@@ -8,7 +8,7 @@ import {
   startPortal,
   type Browser,
   type Portal,
-} from '../testing/portalHarness';
+} from '../../testing/server/portalHarness';
 
 // GET /api/history against a listening portal: every licence add and delegate change recorded with
 // who, when, what and the request id; who may see what; pages; and entries a crashed process left

@@ -1,65 +1,33 @@
-import type { FastifyInstance } from 'fastify';
-import { API_PATHS, TOKEN_HEADER } from '../../contract/api';
 import type { HistoryPage } from '../../contract/history';
-import { SIGN_IN_SCOPES } from '../../contract/limits';
 import type { SubscriptionInfo } from '../../contract/subscription';
-import { buildApp } from '../app';
-import { readConfig } from '../config';
-import { createLogger } from '../logger';
-import {
-  fakeGoogleEnv,
-  startFakeGoogle,
-  type FakeGoogle,
-} from '../providers/google/fakeGoogle.testing';
-import { groupAddress } from '../providers/google/fakeGoogle/dataset';
-import { createGoogleProvider, readGoogleOptions } from '../providers/google';
-import type { PortalProvider } from '../providers/provider';
-import { readSeatPolicy } from '../providers/seatPolicy';
-import { createSqliteStore } from '../store/openStore';
+import type { FakeGoogle } from '../../testing/fakeGoogle';
+import { groupAddress } from '../../testing/fakeGoogle/dataset';
 import type { PortalStore } from '../store/portalStore';
-import { Browser, errorOf } from '../testing/portalHarness';
+import { startGooglePortal, type GooglePortal } from '../../testing/server/googlePortal';
+import { type Browser, errorOf } from '../../testing/server/portalHarness';
 
 // Google mode keeps a short cache of Google's answers per instance. What another instance changed
 // a moment ago is not in it: settling pending entries and judging a buyer's total ask Google itself.
 
-const SESSION_SECRET = 'a-session-secret-of-at-least-thirty-two-characters';
 const ACME = { customerId: 'C0acme001', subscriptionId: 'sub-acme-001' };
 
+let portal: GooglePortal;
 let fake: FakeGoogle;
-let provider: PortalProvider;
 let store: PortalStore;
-let app: FastifyInstance;
-let baseUrl: string;
 
 beforeEach(async () => {
-  fake = await startFakeGoogle();
-  const env = { ...fakeGoogleEnv(fake, SESSION_SECRET), LOG_LEVEL: 'silent' };
-  const config = readConfig(env);
-  provider = createGoogleProvider({ ...readGoogleOptions(env), seatPolicy: readSeatPolicy(env) });
-  const opened = createSqliteStore(':memory:');
-  await opened.migrate();
-  store = opened.store;
-  app = buildApp({ config, provider, store, logger: createLogger('silent') });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  portal = await startGooglePortal({ withStore: true });
+  fake = portal.fake;
+  store = portal.store as PortalStore;
 });
 
 afterEach(async () => {
-  await app.close();
-  await provider.close();
-  await store.close();
-  await fake.close();
+  await portal.close();
 });
 
 /** Signs in; the answer leaves the subscription (20 seats) in this instance's cache. */
 async function signIn(email: string): Promise<Browser> {
-  const browser = new Browser(baseUrl);
-  const answer = await browser.get<SubscriptionInfo>(
-    `${API_PATHS.subscriptionInfo}?email=${encodeURIComponent(email)}`,
-    { [TOKEN_HEADER]: fake.issueToken(email, SIGN_IN_SCOPES) },
-  );
+  const { browser, answer } = await portal.signIn(email);
   expect(answer.body.numberOfSeats).toBe(20);
   return browser;
 }

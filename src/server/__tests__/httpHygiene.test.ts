@@ -2,9 +2,14 @@ import { request as httpRequest } from 'node:http';
 import type { Socket } from 'node:net';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../contract/api';
 import { answerClientError } from '../clientError';
-import { rawExchange, rawRequest, splitAnswers } from '../testing/rawHttp';
-import { isApiRoute } from '../testing/routeTable';
-import { removeDataDir, startPortal, type Browser, type Portal } from '../testing/portalHarness';
+import { rawExchange, rawRequest, splitAnswers } from '../../testing/server/rawHttp';
+import { isApiRoute } from '../../testing/server/routeTable';
+import {
+  removeDataDir,
+  startPortal,
+  type Browser,
+  type Portal,
+} from '../../testing/server/portalHarness';
 
 // HTTP framing and caching on the wire (docs/api.md): no body on HEAD, 204 or 304 answers, Node's
 // own framing for a refused HEAD, and Cache-Control: no-store on every /api answer.

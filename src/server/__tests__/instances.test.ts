@@ -6,19 +6,19 @@ import type { HistoryPage } from '../../contract/history';
 import { SIGN_IN_SCOPES } from '../../contract/limits';
 import type { SubscriptionInfo } from '../../contract/subscription';
 import { createSqliteStore, STORE_FILE } from '../store/openStore';
-import { Browser } from '../testing/portalHarness';
+import { Browser } from '../../testing/server/portalHarness';
 import {
   PROCESS_START_TIMEOUT_MS,
   startFakeGoogleProcess,
   startPortalProcess,
   type FakeGoogleProcess,
   type PortalProcess,
-} from '../testing/portalProcesses';
+} from '../../testing/server/portalProcesses';
 import {
   POSTGRES_START_TIMEOUT_MS,
   startTestPostgres,
   type TestPostgres,
-} from '../testing/testPostgres';
+} from '../../testing/server/testPostgres';
 
 // Whole portal processes in google mode against the fake Google in a process of its own (Google's
 // state outlives any portal): a portal killed between Google's answer and its 2xx, and two portals

@@ -1,21 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { TOKEN_HEADER } from '../../contract/api';
-import { SIGN_IN_SCOPES } from '../../contract/limits';
-import type { SubscriptionInfo } from '../../contract/subscription';
 import { SERVER_TEXT } from '../messages';
-import {
-  fakeGoogleEnv,
-  startFakeGoogle,
-  type FakeGoogle,
-} from '../providers/google/fakeGoogle.testing';
-import { Browser, errorOf } from '../testing/portalHarness';
+import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '../../testing/fakeGoogle';
+import { signInWithGoogle } from '../../testing/server/googlePortal';
+import { errorOf } from '../../testing/server/portalHarness';
 import {
   PROCESS_START_TIMEOUT_MS,
   startPortalProcess,
   type PortalProcess,
-} from '../testing/portalProcesses';
+} from '../../testing/server/portalProcesses';
 
 // Keyless credentials in a whole portal process (docs/configuration-google.md, "Keyless credentials"):
 // no key, GOOGLE_SERVICE_ACCOUNT_EMAIL, and google-auth-library's application default credentials
@@ -54,10 +48,7 @@ async function startKeyless(env: Record<string, string> = {}): Promise<PortalPro
 }
 
 async function signIn(baseUrl: string, email: string) {
-  const browser = new Browser(baseUrl);
-  return browser.get<SubscriptionInfo>(`/api/subscription-info?email=${email}`, {
-    [TOKEN_HEADER]: fake.issueToken(email, SIGN_IN_SCOPES),
-  });
+  return (await signInWithGoogle(baseUrl, fake, email)).answer;
 }
 
 it('signs in with the assertion signJwt signed, the runtime token from the metadata server', async () => {

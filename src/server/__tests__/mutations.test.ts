@@ -4,7 +4,12 @@ import { ERROR_TEXT } from '../../contract/errors';
 import { SESSION_LIFETIME_MS } from '../../contract/limits';
 import type { SubscriptionInfo } from '../../contract/subscription';
 import { loadSqliteDriver } from '../providers/sandbox/sqliteDriver';
-import { errorOf, removeDataDir, startPortal, type Portal } from '../testing/portalHarness';
+import {
+  errorOf,
+  removeDataDir,
+  startPortal,
+  type Portal,
+} from '../../testing/server/portalHarness';
 
 // POST /api/add-licence, the delegate endpoints, sessions and XSRF, against a listening portal.
 

@@ -6,12 +6,12 @@ import { TOKEN_HEADER } from '../../contract/api';
 import { SIGN_IN_SCOPES } from '../../contract/limits';
 import type { NotificationEvent } from '../../contract/notifications';
 import type { SubscriptionInfo } from '../../contract/subscription';
-import { Browser } from '../testing/portalHarness';
+import { Browser } from '../../testing/server/portalHarness';
 import {
   PROCESS_START_TIMEOUT_MS,
   startPortalProcess,
   type PortalProcess,
-} from '../testing/portalProcesses';
+} from '../../testing/server/portalProcesses';
 
 // The outbox survives the process (docs/notifications.md, Delivery): a sandbox portal killed with
 // SIGKILL while its webhook delivery is under way delivers the same event after a restart.

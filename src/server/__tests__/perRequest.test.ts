@@ -4,7 +4,7 @@ import { SESSION_COOKIE } from '../../contract/api';
 import { readConfig } from '../config';
 import { helmetOptions } from '../contentSecurity';
 import { securityHeadersOf } from '../securityHeaders';
-import { removeDataDir, startPortal, type Portal } from '../testing/portalHarness';
+import { removeDataDir, startPortal, type Portal } from '../../testing/server/portalHarness';
 
 // What every request pays for, made cheap without changing what a caller or an operator sees
 // (docs/performance.md): the security headers, the log line and the session cookie check.

@@ -1,6 +1,11 @@
 import type { HistoryPage } from '../../contract/history';
 import type { RecordedChange } from '../store/portalStore';
-import { removeDataDir, startPortal, type Browser, type Portal } from '../testing/portalHarness';
+import {
+  removeDataDir,
+  startPortal,
+  type Browser,
+  type Portal,
+} from '../../testing/server/portalHarness';
 
 // Every permission the portal decides (docs/behaviour.md 6, docs/api.md "Permissions"): role × endpoint × own or foreign
 // customer, with what the caller sees and what changed on both customers afterwards. Each case runs

@@ -1,90 +1,51 @@
-import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
-import { API_PATHS, TOKEN_HEADER } from '../../contract/api';
+import { API_PATHS } from '../../contract/api';
 import type { HistoryEntry, HistoryPage } from '../../contract/history';
-import { SIGN_IN_SCOPES } from '../../contract/limits';
 import type { SubscriptionInfo } from '../../contract/subscription';
-import { buildApp } from '../app';
-import { readConfig } from '../config';
 import { DEFAULT_PURCHASE_GRACE_MS } from '../limits';
-import { createLogger } from '../logger';
 import { SERVER_TEXT } from '../messages';
-import {
-  fakeGoogleEnv,
-  startFakeGoogle,
-  type FakeGoogle,
-} from '../providers/google/fakeGoogle.testing';
-import { createGoogleProvider, readGoogleOptions } from '../providers/google';
-import type { PortalProvider } from '../providers/provider';
-import { readSeatPolicy } from '../providers/seatPolicy';
-import { createSqliteStore } from '../store/openStore';
+import type { FakeGoogle } from '../../testing/fakeGoogle';
 import type { PortalStore } from '../store/portalStore';
-import { Browser, errorOf } from '../testing/portalHarness';
+import { startGooglePortal, type GooglePortal } from '../../testing/server/googlePortal';
+import { type Browser, errorOf } from '../../testing/server/portalHarness';
 
 // Purchases in google mode against the fake Google's latency (docs/api.md, POST /api/add-licence):
 // Google's answer comes late, is a 503 or 504, or never comes, while its backend applies the change;
 // and Google changes a subscription's id when it updates it.
 
-const SESSION_SECRET = 'a-session-secret-of-at-least-thirty-two-characters';
 const ACME = { customerId: 'C0acme001', subscriptionId: 'sub-acme-001' };
 const CHANGE_SEATS = /\/changeSeats$/;
 const RENEWED_ID = 'sub-acme-renewed';
 /** Short limits, so a purchase Google never confirms is decided within a test. */
 const LIMITS = { GOOGLE_CALL_TIMEOUT_MS: '300', GOOGLE_WRITE_TIMEOUT_MS: '1500' };
 
+let portal: GooglePortal;
 let fake: FakeGoogle;
-let provider: PortalProvider;
 let store: PortalStore;
-let app: FastifyInstance;
-let baseUrl: string;
 let clock: number;
 let logLines: Record<string, unknown>[];
 
 async function start(env: Record<string, string> = {}, requestDeadlineMs?: number) {
-  const all = { ...fakeGoogleEnv(fake, SESSION_SECRET), LOG_LEVEL: 'info', ...LIMITS, ...env };
-  provider = createGoogleProvider({ ...readGoogleOptions(all), seatPolicy: readSeatPolicy(all) });
-  const opened = createSqliteStore(':memory:');
-  await opened.migrate();
-  store = opened.store;
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(JSON.parse(chunk.toString('utf8')) as Record<string, unknown>);
-      done();
-    },
-  });
-  app = buildApp({
-    config: readConfig(all),
-    provider,
-    store,
-    logger: createLogger('info', sink),
+  portal = await startGooglePortal({
+    env: { ...LIMITS, ...env },
+    logLevel: 'info',
+    withStore: true,
     now: () => clock,
-    ...(requestDeadlineMs === undefined ? {} : { requestDeadlineMs }),
+    requestDeadlineMs,
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  ({ fake, logs: logLines } = portal);
+  store = portal.store as PortalStore;
 }
 
-beforeEach(async () => {
-  fake = await startFakeGoogle();
+beforeEach(() => {
   clock = Date.now();
-  logLines = [];
 });
 
 afterEach(async () => {
-  await app.close();
-  await provider.close();
-  await store.close();
-  await fake.close();
+  await portal.close();
 });
 
 async function signIn(email: string): Promise<Browser> {
-  const browser = new Browser(baseUrl);
-  const answer = await browser.get<SubscriptionInfo>(
-    `${API_PATHS.subscriptionInfo}?email=${encodeURIComponent(email)}`,
-    { [TOKEN_HEADER]: fake.issueToken(email, SIGN_IN_SCOPES) },
-  );
+  const { browser, answer } = await portal.signIn(email);
   expect(answer.status).toBe(200);
   return browser;
 }

@@ -1,6 +1,6 @@
 import { API_PATHS, DELEGATE_PATHS, TOKEN_HEADER } from '../../contract/api';
 import { SERVER_TEXT } from '../messages';
-import { isApiRoute, OPEN_API_ROUTES } from '../testing/routeTable';
+import { isApiRoute, OPEN_API_ROUTES } from '../../testing/server/routeTable';
 import {
   errorOf,
   removeDataDir,
@@ -8,7 +8,7 @@ import {
   type Answer,
   type Browser,
   type Portal,
-} from '../testing/portalHarness';
+} from '../../testing/server/portalHarness';
 
 // The quota shield (docs/security.md): per address when open, per session and customer signed in.
 

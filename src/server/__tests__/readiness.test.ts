@@ -1,22 +1,18 @@
-import type { FastifyInstance } from 'fastify';
 import { API_PATHS } from '../../contract/api';
-import { buildApp } from '../app';
-import { readConfig } from '../config';
-import { createLogger } from '../logger';
 import { SERVER_TEXT } from '../messages';
+import type { FakeGoogle } from '../../testing/fakeGoogle';
+import { GOOGLE_SCOPES } from '../providers/google';
+import { startGooglePortal, type GooglePortal } from '../../testing/server/googlePortal';
 import {
-  fakeGoogleEnv,
-  startFakeGoogle,
-  type FakeGoogle,
-} from '../providers/google/fakeGoogle.testing';
-import { createGoogleProvider, GOOGLE_SCOPES, readGoogleOptions } from '../providers/google';
-import type { PortalProvider } from '../providers/provider';
-import { Browser, errorOf, removeDataDir, startPortal } from '../testing/portalHarness';
+  type Browser,
+  errorOf,
+  removeDataDir,
+  startPortal,
+} from '../../testing/server/portalHarness';
 
 // GET /api/ready (docs/api.md): 200 while the store answers and, in google mode, the service account
 // gets its token; 503 naming what failed otherwise. /api/health stays 200 either way.
 
-const SESSION_SECRET = 'a-session-secret-of-at-least-thirty-two-characters';
 /** As many probes as a load balancer sends in a short while. */
 const PROBES = 10;
 
@@ -54,26 +50,18 @@ describe('in sandbox mode', () => {
 });
 
 describe('in google mode, against the fake Google', () => {
+  let portal: GooglePortal;
   let fake: FakeGoogle;
-  let provider: PortalProvider;
-  let app: FastifyInstance;
   let browser: Browser;
 
   beforeEach(async () => {
-    fake = await startFakeGoogle();
-    const env = { ...fakeGoogleEnv(fake, SESSION_SECRET), LOG_LEVEL: 'silent' };
-    provider = createGoogleProvider(readGoogleOptions(env));
-    app = buildApp({ config: readConfig(env), provider, logger: createLogger('silent') });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    if (address === null || typeof address === 'string') throw new Error('no port');
-    browser = new Browser(`http://127.0.0.1:${address.port}`);
+    portal = await startGooglePortal();
+    fake = portal.fake;
+    browser = portal.browser();
   });
 
   afterEach(async () => {
-    await app.close();
-    await provider.close();
-    await fake.close();
+    await portal.close();
   });
 
   const tokenExchanges = (from: number) =>

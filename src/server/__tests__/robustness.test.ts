@@ -1,6 +1,11 @@
 import { connect } from 'node:net';
 import { TOKEN_HEADER } from '../../contract/api';
-import { errorOf, removeDataDir, startPortal, type Portal } from '../testing/portalHarness';
+import {
+  errorOf,
+  removeDataDir,
+  startPortal,
+  type Portal,
+} from '../../testing/server/portalHarness';
 
 // Bad input never yields a 5xx, a stack trace or an HTML page; limits answer in the envelope;
 // credentials never reach the logs.

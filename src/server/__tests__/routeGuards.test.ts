@@ -18,8 +18,8 @@ import {
   recordRoutes,
   unguardedApiRoutes,
   unheldApiRoutes,
-} from '../testing/routeTable';
-import { removeDataDir, startPortal, type Portal } from '../testing/portalHarness';
+} from '../../testing/server/routeTable';
+import { removeDataDir, startPortal, type Portal } from '../../testing/server/portalHarness';
 
 // Over the app's route table: every /api route is open (listed in testing/routeTable.ts) or has a session
 // hook, so no handler can reach sessionOf() without a session and answer 500, and the check that the

@@ -1,7 +1,7 @@
 import type { SubscriptionInfo } from '../../contract/subscription';
 import { openSandbox } from '../providers/sandbox';
 import { NEARLY_FULL_DEMO } from '../providers/sandbox/seatDemos';
-import { removeDataDir, startPortal, type Portal } from '../testing/portalHarness';
+import { removeDataDir, startPortal, type Portal } from '../../testing/server/portalHarness';
 
 // The sandbox's demo customer for the dashboard's usage warning (README's demo accounts).
 

@@ -7,12 +7,12 @@ import {
   startPortal,
   type Browser,
   type Portal,
-} from '../testing/portalHarness';
+} from '../../testing/server/portalHarness';
 import {
   POSTGRES_START_TIMEOUT_MS,
   startTestPostgres,
   type TestPostgres,
-} from '../testing/testPostgres';
+} from '../../testing/server/testPostgres';
 
 // POST /api/sign-out against listening portals: every session of the person is ended in the portal
 // store, both cookies are cleared, and a copied cookie or another device's session stops working at

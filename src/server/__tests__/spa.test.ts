@@ -11,7 +11,12 @@ import {
 import { readConfig } from '../config';
 import { contentSecurityDirectives } from '../contentSecurity';
 import { injectPortalConfig } from '../spa';
-import { removeDataDir, startPortal, TEST_INDEX_HTML, type Portal } from '../testing/portalHarness';
+import {
+  removeDataDir,
+  startPortal,
+  TEST_INDEX_HTML,
+  type Portal,
+} from '../../testing/server/portalHarness';
 
 // The built client, its runtime configuration and the security headers.
 

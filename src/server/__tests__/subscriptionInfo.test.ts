@@ -4,7 +4,12 @@ import { SESSION_LIFETIME_MS } from '../../contract/limits';
 import type { SubscriptionInfo } from '../../contract/subscription';
 import { SERVER_TEXT } from '../messages';
 import { HOSTILE_DEMO, HOSTILE_DEMO_DETAILS } from '../providers/sandbox/hostileDemo';
-import { errorOf, removeDataDir, startPortal, type Portal } from '../testing/portalHarness';
+import {
+  errorOf,
+  removeDataDir,
+  startPortal,
+  type Portal,
+} from '../../testing/server/portalHarness';
 
 // GET /api/subscription-info and GET /api/email-validator against a listening portal over the sandbox.
 

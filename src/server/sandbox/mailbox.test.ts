@@ -1,4 +1,4 @@
-import { removeDataDir, startPortal, type Portal } from '../testing/portalHarness';
+import { removeDataDir, startPortal, type Portal } from '../../testing/server/portalHarness';
 
 // GET /sandbox/mail (docs/notifications.md, E-mail): the sandbox's mailbox, open without a session
 // like its other pages, newest first, each mail's HTML shown in a frame that runs nothing.

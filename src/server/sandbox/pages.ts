@@ -12,21 +12,37 @@ interface LayoutOptions {
   wide?: boolean;
   /** The small line above the heading that says which sandbox part this is. */
   brand: string;
+  /** The stylesheet's URL; none where the sandbox's assets are not served (the fake Google). */
+  stylesheet?: string;
 }
 
-const IDENTITY_BRAND = 'Sandbox identity provider';
+/** Who shows a sign-in popup: the sandbox's identity provider, or an emulator of Google's. */
+export interface SignInLook {
+  /** Ends the page's title: 'Sign in - <name>'. */
+  name: string;
+  brand: string;
+  stylesheet?: string;
+}
+
+const SANDBOX_STYLESHEET = `${SANDBOX_ASSET_PATH}sandbox.css`;
+const SANDBOX_IDENTITY: SignInLook = {
+  name: 'Sandbox identity',
+  brand: 'Sandbox identity provider',
+  stylesheet: SANDBOX_STYLESHEET,
+};
 const STAND_IN_BRAND = 'Sandbox stand-in page';
 
-function layout({ title, body, script, wide, brand }: LayoutOptions): string {
+function layout({ title, body, script, wide, brand, stylesheet }: LayoutOptions): string {
   const scriptTag =
     script === undefined ? '' : `\n<script src="${escapeHtml(script)}" defer></script>`;
+  const stylesheetTag =
+    stylesheet === undefined ? '' : `\n<link rel="stylesheet" href="${escapeHtml(stylesheet)}">`;
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="${SANDBOX_ASSET_PATH}sandbox.css">${scriptTag}
+<title>${escapeHtml(title)}</title>${stylesheetTag}${scriptTag}
 </head>
 <body>
 <main${wide === true ? ' class="wide"' : ''}>
@@ -46,9 +62,14 @@ export interface AuthorizePageOptions {
   origin: string;
   tokenUrl: string;
   scriptUrl: string;
+  /** Where the popup's script posts its answer, as Google's does; absent: its own origin only. */
+  postsTo?: string;
 }
 
-export function authorizePage(options: AuthorizePageOptions): string {
+export function authorizePage(
+  options: AuthorizePageOptions,
+  look: SignInLook = SANDBOX_IDENTITY,
+): string {
   const scopes = options.scopes
     .map(
       (scope, index) => `<div class="scope">
@@ -57,13 +78,16 @@ export function authorizePage(options: AuthorizePageOptions): string {
 </div>`,
     )
     .join('\n');
+  const postsTo =
+    options.postsTo === undefined ? '' : ` data-origin="${escapeHtml(options.postsTo)}"`;
   return layout({
-    title: 'Sign in - Sandbox identity',
-    brand: IDENTITY_BRAND,
+    title: `Sign in - ${look.name}`,
+    brand: look.brand,
+    stylesheet: look.stylesheet,
     script: options.scriptUrl,
     body: `<h1>Sign in to the portal</h1>
 <p class="account">Account: <strong id="account">${escapeHtml(options.loginHint)}</strong></p>
-<form id="consent" data-login-hint="${escapeHtml(options.loginHint)}" data-client-id="${escapeHtml(options.clientId)}" data-token-url="${escapeHtml(options.tokenUrl)}">
+<form id="consent"${postsTo} data-login-hint="${escapeHtml(options.loginHint)}" data-client-id="${escapeHtml(options.clientId)}" data-token-url="${escapeHtml(options.tokenUrl)}">
 <fieldset>
 <legend>Allow the portal to use:</legend>
 ${scopes}
@@ -79,10 +103,11 @@ ${scopes}
 }
 
 /** A readable page for a request the popup cannot serve (unknown account, bad parameter). */
-export function authorizeErrorPage(problem: string): string {
+export function authorizeErrorPage(problem: string, look: SignInLook = SANDBOX_IDENTITY): string {
   return layout({
-    title: 'Sign-in error - Sandbox identity',
-    brand: IDENTITY_BRAND,
+    title: `Sign-in error - ${look.name}`,
+    brand: look.brand,
+    stylesheet: look.stylesheet,
     body: `<h1>Sign-in cannot continue</h1>
 <p class="error" role="alert">${escapeHtml(problem)}</p>
 <p>Close this window and try again from the portal's home page.</p>`,
@@ -100,6 +125,7 @@ export function standInPage({ heading, paragraphs }: StandInPageOptions): string
   return layout({
     title: `${heading} - Sandbox`,
     brand: STAND_IN_BRAND,
+    stylesheet: SANDBOX_STYLESHEET,
     wide: true,
     body: `<h1>${escapeHtml(heading)}</h1>
 ${paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n')}`,

@@ -10,7 +10,7 @@ import {
   POSTGRES_START_TIMEOUT_MS,
   startTestPostgres,
   type TestPostgres,
-} from '../testing/testPostgres';
+} from '../../testing/server/testPostgres';
 import { openPortalStore, STORE_FILE } from './openStore';
 import type { HistoryIntent, PortalStore } from './portalStore';
 

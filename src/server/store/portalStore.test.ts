@@ -6,7 +6,7 @@ import {
   POSTGRES_START_TIMEOUT_MS,
   startTestPostgres,
   type TestPostgres,
-} from '../testing/testPostgres';
+} from '../../testing/server/testPostgres';
 import { SESSION_LIFETIME_MS } from '../../contract/limits';
 import { openPortalStore } from './openStore';
 import type { HistoryIntent, PortalStore } from './portalStore';

@@ -1,8 +1,8 @@
 // How each caller of the authorization matrix gets (or fails to get) its credentials, on a portal
-// of the in-process harness (src/server/testing/portalHarness.ts).
+// of the in-process harness (src/testing/server/portalHarness.ts).
 import { SESSION_COOKIE } from '../../../src/contract/api';
 import { SESSION_LIFETIME_MS } from '../../../src/contract/limits';
-import type { Browser, Portal } from '../../../src/server/testing/portalHarness';
+import type { Browser, Portal } from '../../../src/testing/server/portalHarness';
 import { ACME, FLEX, type Caller, type CustomerIds } from './authorizationMatrix';
 
 export interface Credentials {

@@ -11,7 +11,7 @@ import {
   type FakeHttpAnswer,
   type FakeServicesOptions,
 } from '../../test/fakeServices';
-import { sampleSubscription } from '../../test/sampleSubscription';
+import { sampleSubscription } from '../../../contract/sampleSubscription';
 import { GENERIC_DELEGATE_ERROR, UNEXPECTED_MEMBERS_ANSWER } from './delegateError';
 import { delegatesSaga } from './delegatesSaga';
 import {

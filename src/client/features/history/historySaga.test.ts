@@ -15,7 +15,7 @@ import {
 } from '../../test/fakeServices';
 import { buildState } from '../../test/renderWithProviders';
 import { delegateEntry, licenceEntries, licenceEntry } from '../../test/sampleHistory';
-import { sampleSubscription } from '../../test/sampleSubscription';
+import { sampleSubscription } from '../../../contract/sampleSubscription';
 import { historyCsv } from './historyCsv';
 import { GENERIC_HISTORY_ERROR } from './historyError';
 import {

@@ -10,7 +10,7 @@ import {
   type FakeHttpAnswer,
   type FakeServicesOptions,
 } from '../../test/fakeServices';
-import { sampleSubscription } from '../../test/sampleSubscription';
+import { sampleSubscription } from '../../../contract/sampleSubscription';
 import { sessionSaga } from './sessionSaga';
 import { signedOut, signOutRequested } from './sessionSlice';
 

@@ -17,7 +17,7 @@ import {
   type FakeHttpAnswer,
   type FakeServicesOptions,
 } from '../../test/fakeServices';
-import { sampleSubscription } from '../../test/sampleSubscription';
+import { sampleSubscription } from '../../../contract/sampleSubscription';
 import { GENERIC_ADD_LICENCES_ERROR } from './addLicencesError';
 import { subscriptionSaga } from './subscriptionSaga';
 import {

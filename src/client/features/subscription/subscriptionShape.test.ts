@@ -1,4 +1,4 @@
-import { sampleSubscription } from '../../test/sampleSubscription';
+import { sampleSubscription } from '../../../contract/sampleSubscription';
 import { readSubscriptionInfo } from './subscriptionShape';
 
 describe('readSubscriptionInfo', () => {

@@ -1,5 +1,5 @@
 import { subscriptionRequested } from '../../events/portalEvents';
-import { sampleSubscription } from '../../test/sampleSubscription';
+import { sampleSubscription } from '../../../contract/sampleSubscription';
 import {
   addLicencesCancelled,
   addLicencesConfirmed,

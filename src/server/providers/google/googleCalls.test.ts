@@ -8,7 +8,7 @@ import { callLimits } from './googleCalls';
 // A Google call's own time limit (docs/configuration-google.md, "Time limits and retries").
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
-const SCRIPT = path.join(__dirname, 'hungCallUnderGc.testing.ts');
+const SCRIPT = path.join(ROOT, 'src', 'testing', 'server', 'hungCallUnderGc.ts');
 /** A child process that loads TypeScript takes seconds to start on a busy machine. */
 const CHILD_PROCESS_TEST_MS = 30_000;
 

@@ -1,5 +1,5 @@
-import { describeProviderContract } from '../providerContract';
-import { startFakeGoogle } from './fakeGoogle.testing';
+import { describeProviderContract } from '../../../testing/providerContract';
+import { startFakeGoogle } from '../../../testing/fakeGoogle';
 import { createGoogleProvider } from './googleProvider';
 
 // The shared provider contract against the Google provider, with Google replaced by the local fake:

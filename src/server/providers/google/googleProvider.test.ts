@@ -6,8 +6,8 @@ import { withDeadline } from '../../deadline';
 import { SERVER_TEXT } from '../../messages';
 import { UpstreamError } from '../../upstreamError';
 import type { PortalProvider } from '../provider';
-import { startFakeGoogle, type Fault, type FakeGoogle } from './fakeGoogle.testing';
-import { solidPng } from './fakeGoogle/dataset';
+import { startFakeGoogle, type Fault, type FakeGoogle } from '../../../testing/fakeGoogle';
+import { solidPng } from '../../../testing/fakeGoogle/dataset';
 import { createGoogleProvider } from './googleProvider';
 import type { GoogleProviderOptions } from './options';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describeProviderContract } from '../providerContract';
+import { describeProviderContract } from '../../../testing/providerContract';
 import { openSandbox, type Sandbox } from './index';
 
 // The shared provider contract, against a real SQLite file in a fresh directory per test.

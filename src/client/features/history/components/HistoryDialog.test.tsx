@@ -5,7 +5,7 @@ import { findDialog, queryDialog } from '../../../test/dialogs';
 import { ok, type FakeHttpRequest, type FakeServicesOptions } from '../../../test/fakeServices';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { delegateEntry, licenceEntries, licenceEntry } from '../../../test/sampleHistory';
-import { sampleSubscription } from '../../../test/sampleSubscription';
+import { sampleSubscription } from '../../../../contract/sampleSubscription';
 import { historyCsv } from '../historyCsv';
 import { whenInWords } from '../historyWords';
 

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Fault } from '../providers/google/fakeGoogle.testing';
+import type { Fault } from '../fakeGoogle';
 
 // Portals and the fake Google as separate processes, for the tests that kill a portal mid-request
 // or run two of them on one store: the fake's state outlives any portal, as Google's does.

@@ -1,6 +1,6 @@
-import type { SubscriptionInfo } from '../../contract/subscription';
+import type { SubscriptionInfo } from './subscription';
 
-/** The sandbox's acme.example admin (README.md, Demo accounts (sandbox)), for tests; override any field. */
+/** The sandbox's acme.example admin (README.md, Demo accounts (sandbox)), for tests and the pre-render; override any field. */
 export function sampleSubscription(overrides: Partial<SubscriptionInfo> = {}): SubscriptionInfo {
   return {
     email: 'admin@acme.example',

@@ -1,6 +1,6 @@
-import { withDeadline } from '../../deadline';
-import { startFakeGoogle } from './fakeGoogle.testing';
-import { createGoogleProvider } from './googleProvider';
+import { withDeadline } from '../../server/deadline';
+import { startFakeGoogle } from '../fakeGoogle';
+import { createGoogleProvider } from '../../server/providers/google/googleProvider';
 
 // Run by googleCalls.test.ts under `node --expose-gc`: a read that Google never answers, inside a
 // request, while garbage is collected all the time. Prints how it ended and after how long.

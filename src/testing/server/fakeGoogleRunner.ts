@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import { fakeGoogleEnv, startFakeGoogle, type Fault } from '../providers/google/fakeGoogle.testing';
+import { fakeGoogleEnv, startFakeGoogle, type Fault } from '../fakeGoogle';
 
 // The fake Google in a process of its own (fakeGoogleProcess.ts starts it), so what it holds outlives
 // any portal process a test kills. It prints one JSON line with the portal's google-mode environment,

@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { skuNameOf } from '../../skus';
+import { skuNameOf } from '../../server/providers/skus';
 
 // What the fake Google holds, in Google's own shapes: the sandbox demo (README's demo accounts) as the
 // Reseller API and the Directory API would answer it, plus what only Google has (add-on and Archived

@@ -11,13 +11,9 @@ import {
   type FakeState,
   type FakeSubscription,
   type FakeUser,
-} from './fakeGoogle/dataset';
-import {
-  DIRECTORY_USER_SCOPES,
-  GROUP_MEMBER_SCOPES,
-  handleDirectory,
-} from './fakeGoogle/directory';
-import { startFakeDns, type FakeDns } from './fakeGoogle/dns';
+} from './dataset';
+import { DIRECTORY_USER_SCOPES, GROUP_MEMBER_SCOPES, handleDirectory } from './directory';
+import { startFakeDns, type FakeDns } from './dns';
 import {
   errorInfoError,
   googleError,
@@ -25,30 +21,19 @@ import {
   type ErrorInfoReason,
   type FakeAnswer,
   type GoogleReason,
-} from './fakeGoogle/googleErrors';
-import { GROUPS_SETTINGS_SCOPES, handleGroupsSettings } from './fakeGoogle/groupsSettings';
-import {
-  defaultIam,
-  FAKE_RUNTIME_ACCOUNT,
-  handleMetadata,
-  handleSignJwt,
-} from './fakeGoogle/iamCredentials';
+} from './googleErrors';
+import { GROUPS_SETTINGS_SCOPES, handleGroupsSettings } from './groupsSettings';
+import { defaultIam, FAKE_RUNTIME_ACCOUNT, handleMetadata, handleSignJwt } from './iamCredentials';
 import {
   createOAuth,
   FAKE_CLIENT_ID,
   FAKE_SERVICE_ACCOUNT,
   fakeServiceAccountKey,
   type FakeAccount,
-} from './fakeGoogle/oauth';
-import {
-  POPUP_PATHS,
-  POPUP_SCRIPT,
-  popupErrorPage,
-  popupPage,
-  standInPage,
-} from './fakeGoogle/popup';
-import { handleReseller, RESELLER_SCOPE } from './fakeGoogle/reseller';
-import { sequentialRoundTrips, type TimedCall } from './fakeGoogle/roundTrips';
+} from './oauth';
+import { POPUP_PATHS, POPUP_SCRIPT, popupErrorPage, popupPage, standInPage } from './popup';
+import { handleReseller, RESELLER_SCOPE } from './reseller';
+import { sequentialRoundTrips, type TimedCall } from './roundTrips';
 
 // A local stand-in for every Google endpoint google mode calls, answering in Google's documented
 // shapes (googleapis' reseller/v1 and admin/directory_v1 types, Google's reference pages): OAuth

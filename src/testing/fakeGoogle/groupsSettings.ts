@@ -1,5 +1,5 @@
 import type { groupssettings_v1 } from 'googleapis';
-import { escapeHtml } from '../../../../contract/html';
+import { escapeHtml } from '../../contract/html';
 import type { FakeGroupSettings, FakeState } from './dataset';
 import type { DirectoryRequest } from './directory';
 import { googleError, type FakeAnswer } from './googleErrors';

@@ -1,8 +1,9 @@
-import { escapeHtml } from '../../../../contract/html';
+import { escapeHtml } from '../../contract/html';
+import { authorizeErrorPage, authorizePage, type SignInLook } from '../../server/sandbox/pages';
 
-// The fake's own sign-in popup, so a person can click through google mode in a browser: the same
-// postMessage protocol as the sandbox popup (src/server/sandbox/pages.ts), answering the opener's
-// origin as Google Identity Services does. Test-only.
+// The fake's own sign-in popup, so a person can click through google mode in a browser: the sandbox
+// popup's page (src/server/sandbox/pages.ts) and protocol, answering the opener's origin as Google
+// Identity Services does. Test-only.
 
 export const POPUP_PATHS = {
   page: '/o/oauth2/auth',
@@ -46,39 +47,31 @@ export const POPUP_SCRIPT = `'use strict';
 })();
 `;
 
+const FAKE_GOOGLE_LOOK: SignInLook = {
+  name: 'Fake Google',
+  brand: 'Fake Google (for testing google mode)',
+};
+
+/** The sandbox popup's page, answering the opener's origin as Google Identity Services does. */
 export function popupPage(options: {
   clientId: string;
   loginHint: string;
   scopes: readonly string[];
   origin: string;
 }): string {
-  const boxes = options.scopes
-    .map(
-      (scope, index) =>
-        `<p><input type="checkbox" id="s${index}" name="scope" value="${escapeHtml(scope)}" checked> <label for="s${index}">${escapeHtml(scope)}</label></p>`,
-    )
-    .join('\n');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Sign in - Fake Google</title>
-<script src="${POPUP_PATHS.script}" defer></script></head>
-<body style="font-family: sans-serif; max-width: 30rem; margin: 2rem auto">
-<p>Fake Google (for testing google mode)</p>
-<h1>Sign in as ${escapeHtml(options.loginHint)}</h1>
-<form id="consent" data-origin="${escapeHtml(options.origin)}" data-login-hint="${escapeHtml(options.loginHint)}" data-client-id="${escapeHtml(options.clientId)}" data-token-url="${POPUP_PATHS.token}">
-<fieldset><legend>Allow the portal to use:</legend>
-${boxes}
-</fieldset>
-<p><button type="button" id="cancel">Cancel</button> <button type="submit" id="allow">Allow</button></p>
-<p id="status" role="status"></p>
-</form></body></html>
-`;
+  return authorizePage(
+    {
+      ...options,
+      tokenUrl: POPUP_PATHS.token,
+      scriptUrl: POPUP_PATHS.script,
+      postsTo: options.origin,
+    },
+    FAKE_GOOGLE_LOOK,
+  );
 }
 
 export function popupErrorPage(problem: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in error - Fake Google</title></head>
-<body style="font-family: sans-serif; max-width: 30rem; margin: 2rem auto"><h1>Sign-in cannot continue</h1>
-<p role="alert">${escapeHtml(problem)}</p></body></html>
-`;
+  return authorizeErrorPage(problem, FAKE_GOOGLE_LOOK);
 }
 
 /** The external destinations google mode needs (CONTACT_URL, …), as plain stand-in pages. */

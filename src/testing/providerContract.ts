@@ -1,9 +1,9 @@
-import { ERROR_TEXT } from '../../contract/errors';
-import { DIRECTORY_SCOPE, SIGN_IN_SCOPES } from '../../contract/limits';
-import { ApiError } from '../apiError';
-import { SERVER_TEXT } from '../messages';
-import type { PortalProvider } from './provider';
-import { createSeatPolicy, type SeatPolicy } from './seatPolicy';
+import { ERROR_TEXT } from '../contract/errors';
+import { DIRECTORY_SCOPE, SIGN_IN_SCOPES } from '../contract/limits';
+import { ApiError } from '../server/apiError';
+import { SERVER_TEXT } from '../server/messages';
+import type { PortalProvider } from '../server/providers/provider';
+import { createSeatPolicy, type SeatPolicy } from '../server/providers/seatPolicy';
 
 // The provider contract (README.md, Demo accounts (sandbox): "Both pass the same provider contract tests"): one suite that
 // every PortalProvider runs, against the sandbox dataset (seeded for real, or served by a local fake).

@@ -3,7 +3,7 @@
 // message}], status}}; and as newer front ends send it, with details[] only (google.rpc.Status whose
 // details hold a google.rpc.ErrorInfo, AIP-193). Test-only.
 
-import { STATUS_WORD_OF_CODE } from '../../../statusWords';
+import { STATUS_WORD_OF_CODE } from '../../server/statusWords';
 
 export type GoogleReason =
   | 'forbidden'

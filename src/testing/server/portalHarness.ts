@@ -11,13 +11,13 @@ import {
 } from '../../contract/api';
 import type { ErrorEnvelope } from '../../contract/errors';
 import { SIGN_IN_SCOPES } from '../../contract/limits';
-import { buildApp } from '../app';
-import { readConfig, type ServerConfig } from '../config';
-import { createLogger } from '../logger';
-import { createPortalMetrics, type PortalMetrics } from '../metrics';
-import { openSandbox, type Sandbox } from '../providers/sandbox';
-import { openPortalStore } from '../store/openStore';
-import type { PortalStore } from '../store/portalStore';
+import { buildApp } from '../../server/app';
+import { readConfig, type ServerConfig } from '../../server/config';
+import { createLogger } from '../../server/logger';
+import { createPortalMetrics, type PortalMetrics } from '../../server/metrics';
+import { openSandbox, type Sandbox } from '../../server/providers/sandbox';
+import { openPortalStore } from '../../server/store/openStore';
+import type { PortalStore } from '../../server/store/portalStore';
 import { recordRoutes, type RouteRecord } from './routeTable';
 
 // A real portal on 127.0.0.1, port 0, over the real sandbox in a fresh temp directory, with a clock
@@ -151,18 +151,21 @@ export interface Portal {
   close(): Promise<void>;
 }
 
+/** A client build's stand-in in `clientDir`: the page and one hashed script. */
+export function writeStandInClient(clientDir: string): void {
+  mkdirSync(clientDir, { recursive: true });
+  writeFileSync(path.join(clientDir, 'index.html'), TEST_INDEX_HTML);
+  writeFileSync(path.join(clientDir, 'main.0123abcd.js'), 'console.log("portal");');
+}
+
 const START_TIME = Date.UTC(2030, 0, 15, 9, 0, 0);
 /** More requests per minute than any test sends, so only the tests of the quota shield meet it. */
-const UNLIMITED_IN_TESTS = 10_000;
+export const UNLIMITED_IN_TESTS = 10_000;
 
 export async function startPortal(options: PortalOptions = {}): Promise<Portal> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'portal-api-'));
   const clientDir = path.join(dataDir, 'client');
-  if (options.withClient !== false) {
-    mkdirSync(clientDir, { recursive: true });
-    writeFileSync(path.join(clientDir, 'index.html'), TEST_INDEX_HTML);
-    writeFileSync(path.join(clientDir, 'main.0123abcd.js'), 'console.log("portal");');
-  }
+  if (options.withClient !== false) writeStandInClient(clientDir);
   const clock: Clock = {
     now: START_TIME,
     advance(ms) {
