@@ -16,7 +16,7 @@ export interface RequestDeadline {
 }
 
 export { DEFAULT_REQUEST_DEADLINE_MS } from './configuration/schema';
-export const REQUEST_DEADLINE_ENV = 'PORTAL_REQUEST_DEADLINE_MS';
+export const REQUEST_DEADLINE_ENV = 'PORTAL_REQUEST_DEADLINE_MS' as const;
 /** After the deadline the providers' own 504 has this long to arrive before the hook answers. */
 const BACKSTOP_GRACE_MS = 250;
 
@@ -38,7 +38,7 @@ export function withDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> 
 
 /** PORTAL_REQUEST_DEADLINE_MS; its default and least value are the schema's. */
 export function readRequestDeadline(source: ConfigSource): number {
-  return settingsOf(source)[REQUEST_DEADLINE_ENV];
+  return settingsOf(source, [REQUEST_DEADLINE_ENV])[REQUEST_DEADLINE_ENV];
 }
 
 /** One request in a DeadlineQueue: a node of its list, in order of arrival (and so of deadline). */

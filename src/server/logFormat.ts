@@ -5,9 +5,11 @@ import { settingsOf, type ConfigSource } from './configuration/environment';
 
 export type LogFormat = 'json' | 'pretty';
 
-export const LOG_FORMAT_ENV = 'LOG_FORMAT';
+export const LOG_FORMAT_ENV = 'LOG_FORMAT' as const;
 
 /** LOG_FORMAT (its values are the schema's), or by `stdoutIsTerminal` when it is unset or blank. */
 export function readLogFormat(source: ConfigSource, stdoutIsTerminal: boolean): LogFormat {
-  return settingsOf(source)[LOG_FORMAT_ENV] ?? (stdoutIsTerminal ? 'pretty' : 'json');
+  return (
+    settingsOf(source, [LOG_FORMAT_ENV])[LOG_FORMAT_ENV] ?? (stdoutIsTerminal ? 'pretty' : 'json')
+  );
 }

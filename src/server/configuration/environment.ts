@@ -1,6 +1,12 @@
 import { Value } from 'typebox/value';
 import { ConfigError } from '../configError';
-import { declaredVariables, ENVIRONMENT, type Environment, type Variable } from './schema';
+import {
+  declaredVariables,
+  ENVIRONMENT,
+  type Environment,
+  type Variable,
+  type VariableName,
+} from './schema';
 
 // The environment read once, by the schema (docs/architecture.md, Configuration): trimmed, blank as
 // unset, each value decoded by its type, checked against its range, defaults filled in, frozen.
@@ -57,10 +63,17 @@ function decode(variable: Variable, raw: string): unknown {
   return raw;
 }
 
-/** Reads every declared variable of `env`; the first bad value throws a ConfigError naming it. */
-export function readEnvironment(env: NodeJS.ProcessEnv): Environment {
+/**
+ * Reads every declared variable of `env` (or only those of `only`, the rest at their defaults); the
+ * first bad value throws a ConfigError naming it.
+ */
+export function readEnvironment(
+  env: NodeJS.ProcessEnv,
+  only?: readonly VariableName[],
+): Environment {
   const values: Record<string, unknown> = {};
   for (const [name, variable] of declaredVariables()) {
+    if (only !== undefined && !only.includes(name)) continue;
     const raw = env[name]?.trim();
     if (raw === undefined || raw === '') continue;
     const value = decode(variable, raw);
@@ -73,15 +86,18 @@ export function readEnvironment(env: NodeJS.ProcessEnv): Environment {
       Value.Errors(ENVIRONMENT, settings)[0]?.message ?? 'invalid configuration',
     );
   }
-  parsed.add(settings);
+  if (only === undefined) parsed.add(settings);
   return Object.freeze(settings);
 }
 
-/** The environment read by the schema: `source` itself when it already was. */
-export function settingsOf(source: ConfigSource): Environment {
+/**
+ * The environment read by the schema: `source` itself when it already was, else a raw environment
+ * read for the variables `only` names (a reader's own, so a test or script sets just those).
+ */
+export function settingsOf(source: ConfigSource, only?: readonly VariableName[]): Environment {
   return parsed.has(source)
     ? (source as Environment)
-    : readEnvironment(source as NodeJS.ProcessEnv);
+    : readEnvironment(source as NodeJS.ProcessEnv, only);
 }
 
 /** Levenshtein distance: the fewest one-letter edits from `a` to `b`. */

@@ -94,7 +94,7 @@ function readCapFile(file: string): Map<string, number> {
 
 /** Reads ANNUAL_SEAT_CAP and SEAT_CAP_FILE once at start-up; a bad value stops it (ConfigError). */
 export function readSeatPolicy(source: ConfigSource): SeatPolicy {
-  const settings = settingsOf(source);
+  const settings = settingsOf(source, Object.values(SEAT_POLICY_ENV));
   const file = settings[SEAT_POLICY_ENV.file];
   const perCustomer = file === undefined ? new Map<string, number>() : readCapFile(file);
   return createSeatPolicy(settings[SEAT_POLICY_ENV.cap], perCustomer);

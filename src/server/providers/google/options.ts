@@ -207,7 +207,7 @@ function readServiceAccount(
 
 /** The Google provider's options from the environment read by the schema (configuration/schema.ts). */
 export function readGoogleOptions(source: ConfigSource): GoogleProviderOptions {
-  const settings = settingsOf(source);
+  const settings = settingsOf(source, Object.values(GOOGLE_ENV));
   const clientId = required(settings, GOOGLE_ENV.clientId, 'the OAuth client id of the portal');
   const resellerName = required(settings, GOOGLE_ENV.resellerName, "the reseller's name");
   const resellerAdminEmail = required(
