@@ -4,7 +4,12 @@ import type { Config } from 'jest';
 // emitting CommonJS so Jest can load it without ESM flags.
 const transform: Config['transform'] = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'CommonJS', jsx: 'react-jsx' } }],
+  // typebox ships ES modules only; Jest on Node 20 cannot require them untransformed.
+  '^.+/typebox/.+\\.mjs$': ['ts-jest', { tsconfig: { module: 'CommonJS', allowJs: true } }],
 };
+/** node_modules stay untransformed, except typebox's ES modules (above). */
+const transformIgnorePatterns = ['/node_modules/(?!typebox/)'];
+const moduleFileExtensions = ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'];
 
 const config: Config = {
   // The scenario report is written (and its path printed) when a scenario replay fails.
@@ -16,6 +21,8 @@ const config: Config = {
       roots: ['<rootDir>/src/client', '<rootDir>/src/contract'],
       setupFilesAfterEnv: ['<rootDir>/src/client/test/setupTests.ts'],
       transform,
+      transformIgnorePatterns,
+      moduleFileExtensions,
       moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/src/client/test/fileStub.ts' },
     },
     {
@@ -23,6 +30,8 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/src/server'],
       transform,
+      transformIgnorePatterns,
+      moduleFileExtensions,
     },
     {
       displayName: 'scenarios',
@@ -35,6 +44,8 @@ const config: Config = {
       ],
       testMatch: ['**/*.test.ts'],
       transform,
+      transformIgnorePatterns,
+      moduleFileExtensions,
     },
     {
       // Scenarios replayed through the real screen in jsdom (docs/scenarios.md).
@@ -44,6 +55,8 @@ const config: Config = {
       testMatch: ['**/*.ui.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/src/client/test/setupTests.ts'],
       transform,
+      transformIgnorePatterns,
+      moduleFileExtensions,
       moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/src/client/test/fileStub.ts' },
     },
   ],

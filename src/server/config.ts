@@ -3,20 +3,15 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { ConfigError } from './configError';
-import { EMULATOR_SWITCH, readEmulatedSettings, type EmulatedSetting } from './emulator';
 import {
-  CUSTOMER_RATE_LIMIT_MAX,
-  DEFAULT_HOST,
-  DEFAULT_PURCHASE_GRACE_MS,
-  DEFAULT_PORT,
-  MAX_PORT,
-  RATE_LIMIT_CEILING,
-  RATE_LIMIT_WINDOW_MS,
-  SESSION_RATE_LIMIT_MAX,
-  SESSION_SECRET_BYTES,
-  SESSION_SECRET_MIN_LENGTH,
-  UNAUTHENTICATED_RATE_LIMIT_MAX,
-} from './limits';
+  FALSE_WORDS,
+  settingsOf,
+  TRUE_WORDS,
+  type ConfigSource,
+  type Environment,
+} from './configuration/environment';
+import { EMULATOR_SWITCH, readEmulatedSettings, type EmulatedSetting } from './emulator';
+import { RATE_LIMIT_WINDOW_MS, SESSION_SECRET_BYTES, SESSION_SECRET_MIN_LENGTH } from './limits';
 
 export type ProviderKind = 'sandbox' | 'google';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -75,8 +70,6 @@ export interface RateLimits {
   windowMs: number;
 }
 
-/** Loopback: Prometheus on the same machine, or METRICS_HOST for a scraper elsewhere. */
-const DEFAULT_METRICS_HOST = '127.0.0.1';
 const SANDBOX_RESELLER_NAME = 'Sandbox Reseller';
 const SANDBOX_CLIENT_ID = 'sandbox-client';
 /** Google's help-centre article comparing the Flexible and Annual plans. */
@@ -88,69 +81,17 @@ const SANDBOX_DESTINATIONS: DestinationUrls = {
   helpCentreUrl: GOOGLE_PLANS_HELP_URL,
 };
 const SESSION_SECRET_FILE = 'session-secret';
-const LOG_LEVELS: readonly LogLevel[] = [
-  'fatal',
-  'error',
-  'warn',
-  'info',
-  'debug',
-  'trace',
-  'silent',
-];
-const TRUE_WORDS = ['1', 'true', 'on', 'yes'];
-const FALSE_WORDS = ['0', 'false', 'off', 'no'];
-
-type Env = NodeJS.ProcessEnv;
-
-/** The value of a variable, or undefined when it is unset or blank. */
-function read(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
-}
-
-function readPort(env: Env): number {
-  const raw = read(env, 'PORT');
-  if (raw === undefined) return DEFAULT_PORT;
-  const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port > MAX_PORT) {
-    throw new ConfigError(`PORT must be a whole number from 0 to ${MAX_PORT}; got '${raw}'.`);
-  }
-  return port;
-}
 
 /** The metrics listener is off unless METRICS_PORT names a port of its own (docs/deploy.md, Metrics). */
-function readMetricsPort(env: Env, publicPort: number): number | null {
-  const raw = read(env, 'METRICS_PORT');
-  if (raw === undefined) return null;
-  const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port < 1 || port > MAX_PORT) {
+function readMetricsPort(settings: Environment): number | null {
+  const port = settings.METRICS_PORT;
+  if (port === undefined) return null;
+  if (port === settings.PORT) {
     throw new ConfigError(
-      `METRICS_PORT must be a whole number from 1 to ${MAX_PORT}; got '${raw}'.`,
-    );
-  }
-  if (port === publicPort) {
-    throw new ConfigError(
-      `METRICS_PORT must differ from PORT (${publicPort}): metrics are never served on the public port.`,
+      `METRICS_PORT must differ from PORT (${settings.PORT}): metrics are never served on the public port.`,
     );
   }
   return port;
-}
-
-function readProvider(env: Env): ProviderKind {
-  const raw = read(env, 'PORTAL_PROVIDER') ?? 'sandbox';
-  if (raw !== 'sandbox' && raw !== 'google') {
-    throw new ConfigError(`PORTAL_PROVIDER must be 'sandbox' or 'google'; got '${raw}'.`);
-  }
-  return raw;
-}
-
-function readBoolean(env: Env, name: string, fallback: boolean): boolean {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  const word = raw.toLowerCase();
-  if (TRUE_WORDS.includes(word)) return true;
-  if (FALSE_WORDS.includes(word)) return false;
-  throw new ConfigError(`${name} must be true or false; got '${raw}'.`);
 }
 
 /** proxy-addr's names for whole ranges (Fastify's trustProxy accepts them beside addresses). */
@@ -172,8 +113,8 @@ function isProxyAddress(value: string): boolean {
  * Hop counts and proxy addresses only: trusting every hop (`true`) would let any client choose the
  * address the rate limits count (docs/security.md).
  */
-function readTrustProxy(env: Env): TrustProxy {
-  const raw = read(env, 'TRUST_PROXY');
+function readTrustProxy(settings: Environment): TrustProxy {
+  const raw = settings.TRUST_PROXY;
   if (raw === undefined) return false;
   const word = raw.toLowerCase();
   if (TRUE_WORDS.includes(word) && word !== '1') {
@@ -194,15 +135,10 @@ function readTrustProxy(env: Env): TrustProxy {
 }
 
 /** A postgres:// or postgresql:// URL; unset keeps the portal store in SQLite (docs/deploy.md). */
-function readDatabaseUrl(env: Env): string | null {
-  const raw = read(env, 'DATABASE_URL');
+function readDatabaseUrl(settings: Environment): string | null {
+  const raw = settings.DATABASE_URL;
   if (raw === undefined) return null;
-  let protocol = '';
-  try {
-    protocol = new URL(raw).protocol;
-  } catch {
-    // Falls through to the message below.
-  }
+  const protocol = URL.parse(raw)?.protocol ?? '';
   if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
     // The value may hold a password, so the message does not repeat it.
     throw new ConfigError(
@@ -212,24 +148,11 @@ function readDatabaseUrl(env: Env): string | null {
   return raw;
 }
 
-/** A limit of the quota shield: requests per minute, from 1 to RATE_LIMIT_CEILING. */
-function readRateLimit(env: Env, name: string, fallback: number): number {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < 1 || value > RATE_LIMIT_CEILING) {
-    throw new ConfigError(
-      `${name} must be a whole number of requests per minute from 1 to ${RATE_LIMIT_CEILING}; got '${raw}'.`,
-    );
-  }
-  return value;
-}
-
-function readRateLimits(env: Env): RateLimits {
+function readRateLimits(settings: Environment): RateLimits {
   return {
-    max: readRateLimit(env, 'RATE_LIMIT_PER_ADDRESS', UNAUTHENTICATED_RATE_LIMIT_MAX),
-    perSession: readRateLimit(env, 'RATE_LIMIT_PER_SESSION', SESSION_RATE_LIMIT_MAX),
-    perCustomer: readRateLimit(env, 'RATE_LIMIT_PER_CUSTOMER', CUSTOMER_RATE_LIMIT_MAX),
+    max: settings.RATE_LIMIT_PER_ADDRESS,
+    perSession: settings.RATE_LIMIT_PER_SESSION,
+    perCustomer: settings.RATE_LIMIT_PER_CUSTOMER,
     windowMs: RATE_LIMIT_WINDOW_MS,
   };
 }
@@ -246,26 +169,10 @@ export function isLoopbackHost(host: string): boolean {
  * The sandbox's popup signs anyone in as any demo account, so it stays on loopback unless the
  * operator says the sandbox is meant to be public (a demo host).
  */
-const PURCHASE_GRACE_ENV = 'UNCONFIRMED_PURCHASE_GRACE_MS';
-/** A day: longer than any purchase Google takes to apply. */
-const MAX_PURCHASE_GRACE_MS = 86_400_000;
-
-function readPurchaseGrace(env: Env): number {
-  const raw = read(env, PURCHASE_GRACE_ENV);
-  if (raw === undefined) return DEFAULT_PURCHASE_GRACE_MS;
-  const ms = Number(raw);
-  if (!/^\d+$/.test(raw) || ms > MAX_PURCHASE_GRACE_MS) {
-    throw new ConfigError(
-      `${PURCHASE_GRACE_ENV} must be a whole number of milliseconds from 0 to ${MAX_PURCHASE_GRACE_MS}; got '${raw}'.`,
-    );
-  }
-  return ms;
-}
-
-function readHost(env: Env, provider: ProviderKind): string {
-  const host = read(env, 'HOST') ?? DEFAULT_HOST;
-  if (provider === 'sandbox' && !isLoopbackHost(host)) {
-    if (!readBoolean(env, 'PORTAL_SANDBOX_PUBLIC', false)) {
+function readHost(settings: Environment): string {
+  const host = settings.HOST;
+  if (settings.PORTAL_PROVIDER === 'sandbox' && !isLoopbackHost(host)) {
+    if (!settings.PORTAL_SANDBOX_PUBLIC) {
       throw new ConfigError(
         `HOST=${host} would put the sandbox, which signs anyone in as any demo account, on the network; set PORTAL_PROVIDER=google, or PORTAL_SANDBOX_PUBLIC=true for a public demo.`,
       );
@@ -274,28 +181,14 @@ function readHost(env: Env, provider: ProviderKind): string {
   return host;
 }
 
-function readLogLevel(env: Env): LogLevel {
-  const raw = read(env, 'LOG_LEVEL') ?? 'info';
-  const level = LOG_LEVELS.find((candidate) => candidate === raw.toLowerCase());
-  if (level === undefined) {
-    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got '${raw}'.`);
-  }
-  return level;
-}
-
 /** A destination is an absolute http(s) URL or a path on this server. */
-function readUrl(env: Env, name: string, fallback: string | undefined): string {
-  const raw = read(env, name) ?? fallback;
+function readUrl(name: string, raw: string | undefined): string {
   if (raw === undefined) {
     throw new ConfigError(`${name} is required when PORTAL_PROVIDER=google.`);
   }
   if (raw.startsWith('/') && !raw.startsWith('//')) return raw;
-  try {
-    const url = new URL(raw);
-    if (url.protocol === 'https:' || url.protocol === 'http:') return raw;
-  } catch {
-    // Falls through to the message below.
-  }
+  const protocol = URL.parse(raw)?.protocol;
+  if (protocol === 'https:' || protocol === 'http:') return raw;
   throw new ConfigError(
     `${name} must be an http(s) URL or a path starting with '/'; got '${raw}'.`,
   );
@@ -319,12 +212,11 @@ function ownOrigins(host: string, port: number): string[] {
  * origin, so a framed or linked page never runs with the portal's origin; http only for an emulator.
  */
 function readExternalPage(
-  env: Env,
   name: string,
+  raw: string | undefined,
   emulated: boolean,
   portalOrigins: readonly string[],
 ): string {
-  const raw = read(env, name);
   if (raw === undefined) {
     throw new ConfigError(`${name} is required when PORTAL_PROVIDER=google.`);
   }
@@ -352,28 +244,22 @@ function persistedSandboxSecret(dataDir: string): string {
   return secret;
 }
 
-function readSessionSecret(env: Env, provider: ProviderKind, dataDir: string): string {
-  const raw = read(env, 'SESSION_SECRET');
-  if (raw === undefined) {
-    if (provider === 'google') {
-      throw new ConfigError(
-        `SESSION_SECRET is required when PORTAL_PROVIDER=google (at least ${SESSION_SECRET_MIN_LENGTH} characters).`,
-      );
-    }
-    return persistedSandboxSecret(dataDir);
-  }
-  if (raw.length < SESSION_SECRET_MIN_LENGTH) {
+/** Google mode needs its own secret; the sandbox generates one (its length is the schema's check). */
+function readSessionSecret(settings: Environment, dataDir: string): string {
+  const secret = settings.SESSION_SECRET;
+  if (secret !== undefined) return secret;
+  if (settings.PORTAL_PROVIDER === 'google') {
     throw new ConfigError(
-      `SESSION_SECRET must be at least ${SESSION_SECRET_MIN_LENGTH} characters; got ${raw.length}.`,
+      `SESSION_SECRET is required when PORTAL_PROVIDER=google (at least ${SESSION_SECRET_MIN_LENGTH} characters).`,
     );
   }
-  return raw;
+  return persistedSandboxSecret(dataDir);
 }
 
 /** The recorder keeps what people do and see: in google mode, only on an emulator's made-up data. */
-function readRecording(env: Env, provider: ProviderKind, emulated: boolean): boolean {
-  const recording = readBoolean(env, 'PORTAL_RECORDING', false);
-  if (recording && provider === 'google' && !emulated) {
+function readRecording(settings: Environment, emulated: boolean): boolean {
+  const recording = settings.PORTAL_RECORDING;
+  if (recording && settings.PORTAL_PROVIDER === 'google' && !emulated) {
     throw new ConfigError(
       `PORTAL_RECORDING=true would record real people's sessions with Google; in google mode the recorder runs only against an emulator (${EMULATOR_SWITCH}=true).`,
     );
@@ -381,53 +267,65 @@ function readRecording(env: Env, provider: ProviderKind, emulated: boolean): boo
   return recording;
 }
 
-/** Reads the environment into a typed configuration; throws ConfigError naming the bad variable. */
-export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig {
-  const provider = readProvider(env);
+/** Google mode, testing only: the sign-in popup the client opens instead of Google's. */
+function readSignInPopup(settings: Environment): Pick<ServerConfig, 'signInPopupUrl'> {
+  const url = settings.GOOGLE_SIGN_IN_POPUP_URL;
+  if (settings.PORTAL_PROVIDER !== 'google' || url === undefined) return {};
+  const protocol = URL.parse(url)?.protocol;
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    throw new ConfigError(`GOOGLE_SIGN_IN_POPUP_URL must be an http(s) URL; got '${url}'.`);
+  }
+  return { signInPopupUrl: url };
+}
+
+/** The configuration of the server, from the environment read by the schema (configuration/schema.ts). */
+export function readConfig(source: ConfigSource, cwd: string = process.cwd()): ServerConfig {
+  const settings = settingsOf(source);
+  const provider = settings.PORTAL_PROVIDER;
   const sandbox = provider === 'sandbox';
-  const emulated = readEmulatedSettings(
-    env,
-    readBoolean(env, EMULATOR_SWITCH, false),
-    provider === 'google',
-  );
-  const dataDir = path.resolve(cwd, read(env, 'PORTAL_DATA_DIR') ?? '.data');
-  const googleClientId = read(env, 'GOOGLE_CLIENT_ID') ?? (sandbox ? SANDBOX_CLIENT_ID : undefined);
+  const emulated = readEmulatedSettings(settings, settings.GOOGLE_EMULATOR, !sandbox);
+  const dataDir = path.resolve(cwd, settings.PORTAL_DATA_DIR);
+  const googleClientId = settings.GOOGLE_CLIENT_ID ?? (sandbox ? SANDBOX_CLIENT_ID : undefined);
   if (googleClientId === undefined) {
     throw new ConfigError('GOOGLE_CLIENT_ID is required when PORTAL_PROVIDER=google.');
   }
-  const resellerName = read(env, 'RESELLER_NAME') ?? (sandbox ? SANDBOX_RESELLER_NAME : undefined);
+  const resellerName = settings.RESELLER_NAME ?? (sandbox ? SANDBOX_RESELLER_NAME : undefined);
   if (resellerName === undefined) {
     throw new ConfigError('RESELLER_NAME is required when PORTAL_PROVIDER=google.');
   }
-  const host = readHost(env, provider);
-  const port = readPort(env);
-  const destination = (name: string, sandboxPath: string) =>
+  const host = readHost(settings);
+  const port = settings.PORT;
+  const destination = (
+    name: 'CONTACT_URL' | 'HELPDESK_URL' | 'SUPPORT_SITE_URL',
+    sandboxPath: string,
+  ) =>
     sandbox
-      ? readUrl(env, name, sandboxPath)
-      : readExternalPage(env, name, emulated !== null, ownOrigins(host, port));
+      ? readUrl(name, settings[name] ?? sandboxPath)
+      : readExternalPage(name, settings[name], emulated !== null, ownOrigins(host, port));
   return {
     host,
     port,
     provider,
     dataDir,
-    databaseUrl: readDatabaseUrl(env),
-    clientDir: path.resolve(cwd, read(env, 'PORTAL_CLIENT_DIR') ?? path.join('dist', 'client')),
-    sessionSecret: readSessionSecret(env, provider, dataDir),
+    databaseUrl: readDatabaseUrl(settings),
+    clientDir: path.resolve(cwd, settings.PORTAL_CLIENT_DIR),
+    sessionSecret: readSessionSecret(settings, dataDir),
     resellerName,
     googleClientId,
     contactUrl: destination('CONTACT_URL', SANDBOX_DESTINATIONS.contactUrl),
     helpdeskUrl: destination('HELPDESK_URL', SANDBOX_DESTINATIONS.helpdeskUrl),
     supportSiteUrl: destination('SUPPORT_SITE_URL', SANDBOX_DESTINATIONS.supportSiteUrl),
-    helpCentreUrl: readUrl(env, 'HELP_CENTRE_URL', GOOGLE_PLANS_HELP_URL),
-    trustProxy: readTrustProxy(env),
-    logLevel: readLogLevel(env),
-    recording: readRecording(env, provider, emulated !== null),
-    serveSourceMaps: readBoolean(env, 'SERVE_SOURCE_MAPS', false),
-    development: env.NODE_ENV === 'development',
-    rateLimit: readRateLimits(env),
-    purchaseGraceMs: readPurchaseGrace(env),
+    helpCentreUrl: readUrl('HELP_CENTRE_URL', settings.HELP_CENTRE_URL ?? GOOGLE_PLANS_HELP_URL),
+    trustProxy: readTrustProxy(settings),
+    logLevel: settings.LOG_LEVEL,
+    recording: readRecording(settings, emulated !== null),
+    serveSourceMaps: settings.SERVE_SOURCE_MAPS,
+    development: settings.NODE_ENV === 'development',
+    rateLimit: readRateLimits(settings),
+    purchaseGraceMs: settings.UNCONFIRMED_PURCHASE_GRACE_MS,
+    ...readSignInPopup(settings),
     emulated,
-    metricsPort: readMetricsPort(env, port),
-    metricsHost: read(env, 'METRICS_HOST') ?? DEFAULT_METRICS_HOST,
+    metricsPort: readMetricsPort(settings),
+    metricsHost: settings.METRICS_HOST,
   };
 }

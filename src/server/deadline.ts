@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './apiError';
-import { ConfigError } from './configError';
+import { settingsOf, type ConfigSource } from './configuration/environment';
 import { sendError } from './errorHandler';
 import { SERVER_TEXT } from './messages';
 
@@ -15,11 +15,10 @@ export interface RequestDeadline {
   signal: AbortSignal;
 }
 
-export const DEFAULT_REQUEST_DEADLINE_MS = 20_000;
-export const REQUEST_DEADLINE_ENV = 'PORTAL_REQUEST_DEADLINE_MS';
+export { DEFAULT_REQUEST_DEADLINE_MS } from './configuration/schema';
+export const REQUEST_DEADLINE_ENV = 'PORTAL_REQUEST_DEADLINE_MS' as const;
 /** After the deadline the providers' own 504 has this long to arrive before the hook answers. */
 const BACKSTOP_GRACE_MS = 250;
-const MIN_DEADLINE_MS = 100;
 
 const storage = new AsyncLocalStorage<RequestDeadline>();
 
@@ -37,16 +36,9 @@ export function withDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> 
     .finally(() => clearTimeout(timer));
 }
 
-export function readRequestDeadline(env: NodeJS.ProcessEnv): number {
-  const raw = env[REQUEST_DEADLINE_ENV]?.trim();
-  if (raw === undefined || raw === '') return DEFAULT_REQUEST_DEADLINE_MS;
-  const ms = Number(raw);
-  if (!/^\d+$/.test(raw) || ms < MIN_DEADLINE_MS) {
-    throw new ConfigError(
-      `${REQUEST_DEADLINE_ENV} must be a whole number of milliseconds, at least ${MIN_DEADLINE_MS}; got '${raw}'.`,
-    );
-  }
-  return ms;
+/** PORTAL_REQUEST_DEADLINE_MS; its default and least value are the schema's. */
+export function readRequestDeadline(source: ConfigSource): number {
+  return settingsOf(source, [REQUEST_DEADLINE_ENV])[REQUEST_DEADLINE_ENV];
 }
 
 /** One request in a DeadlineQueue: a node of its list, in order of arrival (and so of deadline). */

@@ -1,4 +1,5 @@
 import { ConfigError } from './configError';
+import type { Environment } from './configuration/environment';
 
 // The settings that replace a piece of Google with an emulator (docs/configuration-google.md,
 // "Testing against an emulator"). Any of them left over in production would make sign-in whatever
@@ -7,13 +8,13 @@ import { ConfigError } from './configError';
 export const EMULATOR_SWITCH = 'GOOGLE_EMULATOR';
 
 /** Every variable that points the portal at an emulator instead of Google; new ones go here. */
-export const EMULATOR_VARIABLES: readonly string[] = [
+export const EMULATOR_VARIABLES = [
   'GOOGLE_API_ROOT_URL',
   'GOOGLE_TOKENINFO_URL',
   'GOOGLE_OAUTH_TOKEN_URL',
   'GOOGLE_SIGN_IN_POPUP_URL',
   'PORTAL_DNS_SERVERS',
-];
+] as const satisfies readonly (keyof Environment)[];
 
 /** What google mode on an emulator must not leave to Google: the token checks and the APIs. */
 const EMULATED_IN_GOOGLE_MODE: readonly string[] = [
@@ -27,10 +28,10 @@ export interface EmulatedSetting {
   value: string;
 }
 
-function setVariables(env: NodeJS.ProcessEnv): EmulatedSetting[] {
+function setVariables(settings: Environment): EmulatedSetting[] {
   return EMULATOR_VARIABLES.flatMap((name) => {
-    const value = env[name]?.trim();
-    return value === undefined || value === '' ? [] : [{ name, value }];
+    const value = settings[name];
+    return value === undefined ? [] : [{ name, value }];
   });
 }
 
@@ -40,11 +41,11 @@ function setVariables(env: NodeJS.ProcessEnv): EmulatedSetting[] {
  * emulated portal still lacks (so that a test machine never reaches Google itself).
  */
 export function readEmulatedSettings(
-  env: NodeJS.ProcessEnv,
+  settings: Environment,
   emulatorOn: boolean,
   googleMode: boolean,
 ): EmulatedSetting[] | null {
-  const emulated = setVariables(env);
+  const emulated = setVariables(settings);
   if (!emulatorOn) {
     if (emulated.length === 0) return null;
     const names = emulated.map((setting) => setting.name).join(', ');

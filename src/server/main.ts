@@ -2,6 +2,11 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { readConfig, type ServerConfig } from './config';
 import { ConfigError } from './configError';
+import {
+  readEnvironment,
+  unknownVariableWarnings,
+  type Environment,
+} from './configuration/environment';
 import { readRequestDeadline } from './deadline';
 import { emulatorWarning } from './emulator';
 import { readLogFormat } from './logFormat';
@@ -31,14 +36,13 @@ interface Opened {
 
 function openProvider(
   config: ServerConfig,
+  settings: Environment,
   logger: FastifyBaseLogger,
   metrics: PortalMetrics,
 ): Opened {
-  const seatPolicy = readSeatPolicy(process.env);
+  const seatPolicy = readSeatPolicy(settings);
   if (config.provider === 'google') {
-    const options = readGoogleOptions(process.env);
-    // For testing against an emulator: the client opens its sign-in popup instead of Google's.
-    if (options.signInPopupUrl !== undefined) config.signInPopupUrl = options.signInPopupUrl;
+    const options = readGoogleOptions(settings);
     return { provider: createGoogleProvider({ ...options, seatPolicy, log: logger, metrics }) };
   }
   const sandbox = openSandbox({
@@ -132,30 +136,35 @@ async function listenForMetrics(
 }
 
 async function main(): Promise<void> {
+  let settings: Environment;
   let config: ServerConfig;
   let opened: Opened;
   let requestDeadlineMs: number;
   let logger: FastifyBaseLogger;
   let notifications: NotificationConfig;
   try {
-    config = readConfig(process.env);
+    // The environment is read once; every reader below takes its values from this one object.
+    settings = readEnvironment(process.env);
+    config = readConfig(settings);
     logger = createLogger(
       config.logLevel,
       undefined,
-      readLogFormat(process.env, process.stdout.isTTY === true),
+      readLogFormat(settings, process.stdout.isTTY === true),
     );
-    requestDeadlineMs = readRequestDeadline(process.env);
-    notifications = readNotificationConfig(process.env, config.provider);
+    requestDeadlineMs = readRequestDeadline(settings);
+    notifications = readNotificationConfig(settings, config.provider);
   } catch (error) {
     if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
     throw error;
   }
+  // A misspelt variable would otherwise be ignored in silence (docs/architecture.md, Configuration).
+  for (const warning of unknownVariableWarnings(process.env)) logger.warn(warning);
   // Every start on an emulator says so, naming what is not Google (docs/configuration-google.md).
   if (config.emulated !== null) logger.warn(emulatorWarning(config.emulated));
   const folderLock = lockWhenOnSqlite(config);
   const metrics = createPortalMetrics();
   try {
-    opened = openProvider(config, logger, metrics);
+    opened = openProvider(config, settings, logger, metrics);
   } catch (error) {
     if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
     throw error;

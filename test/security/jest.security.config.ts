@@ -14,7 +14,11 @@ const config: Config = {
   testMatch: ['**/*.security.test.ts'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: { module: 'CommonJS' } }],
+    // typebox ships ES modules only (as in jest.config.ts): the server's configuration schema uses it.
+    '^.+/typebox/.+\\.mjs$': ['ts-jest', { tsconfig: { module: 'CommonJS', allowJs: true } }],
   },
+  transformIgnorePatterns: ['/node_modules/(?!typebox/)'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   testTimeout: TEST_TIMEOUT_MS,
   // The crash test starts real portal processes; two files at a time suit a 2-core machine.
   maxWorkers: 2,

@@ -12,6 +12,8 @@ const TSX_CLI = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const MAIN = path.join(ROOT, 'src', 'server', 'main.ts');
 /** Upper bound for one start-up under tsx on a slow machine. */
 const START_TIMEOUT_MS = 30_000;
+/** pino's number for the warn level. */
+const PINO_WARN = 40;
 
 interface Run {
   code: number | null;
@@ -169,6 +171,28 @@ it(
       `The portal store at DATABASE_URL could not be opened: connect ECONNREFUSED 127.0.0.1:${port}`,
     );
     expect(run.stdout).not.toMatch(/Portal ready/);
+  },
+  START_TIMEOUT_MS,
+);
+
+it(
+  'warns once at start of a misspelt variable, naming the nearest known one, and starts anyway',
+  async () => {
+    const run = await startMain(
+      { PORT: '0', LOG_FORMAT: 'json', PORTAL_PROVDER: 'google' },
+      (_url, stop) => stop(),
+    );
+    expect(run.code).toBe(0);
+    const warnings = run.stdout
+      .split('\n')
+      .filter((line) => line.includes('PORTAL_PROVDER'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        level: PINO_WARN,
+        msg: 'PORTAL_PROVDER is not a variable the portal reads and is ignored; did you mean PORTAL_PROVIDER?',
+      }),
+    ]);
   },
   START_TIMEOUT_MS,
 );

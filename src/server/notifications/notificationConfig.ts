@@ -1,20 +1,12 @@
 import { isValidHomeEmail } from '../../contract/email';
 import { isLoopbackHost, type ProviderKind } from '../config';
 import { ConfigError } from '../configError';
+import { settingsOf, type ConfigSource } from '../configuration/environment';
+import { WEBHOOK_SECRET_MIN_LENGTH } from '../configuration/schema';
 
 // The notifications' variables (README, Configuration; docs/notifications.md), read in one place.
 // WEBHOOK_SECRET is a secret: it is never logged, and no message here prints it.
 
-/** Receivers expect a retry within a minute (docs/notifications.md, Delivery). */
-const DEFAULT_RETRY_BASE_MS = 10_000;
-const DEFAULT_MAX_ATTEMPTS = 8;
-/** Longer than one delivery can take (each channel's own timeout), so a live worker keeps its rows. */
-const DEFAULT_LEASE_MS = 60_000;
-const DEFAULT_POLL_MS = 1000;
-const MAX_TUNING_MS = 86_400_000;
-const MAX_ATTEMPTS_CEILING = 100;
-/** HMAC-SHA256 keys shorter than this are guessable. */
-export const WEBHOOK_SECRET_MIN_LENGTH = 32;
 /** The sandbox's mailbox (GET /sandbox/mail) shows mail from and to these without any set-up. */
 const SANDBOX_MAIL_FROM = 'Sandbox Reseller <portal@sandbox.example>';
 const SANDBOX_RESELLER_EMAIL = 'reseller@sandbox.example';
@@ -40,9 +32,25 @@ export interface NotificationConfig {
   warnings: string[];
 }
 
-function readUrl(env: NodeJS.ProcessEnv, name: string, protocols: readonly string[]): URL | null {
-  const value = env[name]?.trim();
-  if (value === undefined || value === '') return null;
+/** The notifications' variables, read by the one schema (configuration/schema.ts). */
+const NOTIFICATION_VARIABLES = [
+  'SMTP_URL',
+  'MAIL_FROM',
+  'NOTIFY_RESELLER_EMAIL',
+  'WEBHOOK_URL',
+  'WEBHOOK_SECRET',
+  'OUTBOX_RETRY_BASE_MS',
+  'OUTBOX_MAX_ATTEMPTS',
+  'OUTBOX_LEASE_MS',
+  'OUTBOX_POLL_MS',
+] as const;
+
+function readUrl(
+  value: string | undefined,
+  name: string,
+  protocols: readonly string[],
+): URL | null {
+  if (value === undefined) return null;
   let url: URL;
   try {
     url = new URL(value);
@@ -55,23 +63,16 @@ function readUrl(env: NodeJS.ProcessEnv, name: string, protocols: readonly strin
   return url;
 }
 
-function readAddress(env: NodeJS.ProcessEnv, name: string, fallback: string | null): string | null {
-  const value = env[name]?.trim();
-  if (value === undefined || value === '') return fallback;
+function readAddress(
+  value: string | undefined,
+  name: string,
+  fallback: string | null,
+): string | null {
+  if (value === undefined) return fallback;
   // 'Name <address>' or a bare address; no line breaks, which would add mail headers.
   const address = /^[^<>\r\n]*<([^<>\r\n]+)>$/.exec(value)?.[1] ?? value;
   if (!isValidHomeEmail(address)) throw new ConfigError(`${name} must be an e-mail address.`);
   return value;
-}
-
-function readTuning(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
-  const value = env[name]?.trim();
-  if (value === undefined || value === '') return fallback;
-  const number = Number(value);
-  if (!/^\d+$/.test(value) || number < 1 || number > max) {
-    throw new ConfigError(`${name} must be a whole number from 1 to ${max}.`);
-  }
-  return number;
 }
 
 /** A warning for a plain-text URL that leaves this machine; null for TLS or loopback. */
@@ -81,18 +82,19 @@ function plainTextWarning(url: URL | null, name: string, plain: string): string 
 }
 
 export function readNotificationConfig(
-  env: NodeJS.ProcessEnv,
+  source: ConfigSource,
   provider: ProviderKind,
 ): NotificationConfig {
+  const settings = settingsOf(source, NOTIFICATION_VARIABLES);
   const sandbox = provider === 'sandbox';
-  const smtp = readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']);
-  const webhookUrl = readUrl(env, 'WEBHOOK_URL', ['https:', 'http:']);
-  const mailFrom = readAddress(env, 'MAIL_FROM', sandbox ? SANDBOX_MAIL_FROM : null);
+  const smtp = readUrl(settings.SMTP_URL, 'SMTP_URL', ['smtp:', 'smtps:']);
+  const webhookUrl = readUrl(settings.WEBHOOK_URL, 'WEBHOOK_URL', ['https:', 'http:']);
+  const mailFrom = readAddress(settings.MAIL_FROM, 'MAIL_FROM', sandbox ? SANDBOX_MAIL_FROM : null);
   if (smtp !== null && mailFrom === null) {
     throw new ConfigError('MAIL_FROM is required with SMTP_URL.');
   }
-  const secret = env.WEBHOOK_SECRET ?? '';
-  if (webhookUrl !== null && secret.length < WEBHOOK_SECRET_MIN_LENGTH) {
+  const secret = settings.WEBHOOK_SECRET;
+  if (webhookUrl !== null && secret === undefined) {
     throw new ConfigError(
       `WEBHOOK_SECRET is required with WEBHOOK_URL: at least ${WEBHOOK_SECRET_MIN_LENGTH} characters.`,
     );
@@ -101,21 +103,16 @@ export function readNotificationConfig(
     smtpUrl: smtp?.href ?? null,
     mailFrom: mailFrom ?? SANDBOX_MAIL_FROM,
     resellerEmail: readAddress(
-      env,
+      settings.NOTIFY_RESELLER_EMAIL,
       'NOTIFY_RESELLER_EMAIL',
       sandbox && smtp === null ? SANDBOX_RESELLER_EMAIL : null,
     ),
-    webhook: webhookUrl === null ? null : { url: webhookUrl.href, secret },
+    webhook: webhookUrl === null || secret === undefined ? null : { url: webhookUrl.href, secret },
     worker: {
-      retryBaseMs: readTuning(env, 'OUTBOX_RETRY_BASE_MS', DEFAULT_RETRY_BASE_MS, MAX_TUNING_MS),
-      maxAttempts: readTuning(
-        env,
-        'OUTBOX_MAX_ATTEMPTS',
-        DEFAULT_MAX_ATTEMPTS,
-        MAX_ATTEMPTS_CEILING,
-      ),
-      leaseMs: readTuning(env, 'OUTBOX_LEASE_MS', DEFAULT_LEASE_MS, MAX_TUNING_MS),
-      pollMs: readTuning(env, 'OUTBOX_POLL_MS', DEFAULT_POLL_MS, MAX_TUNING_MS),
+      retryBaseMs: settings.OUTBOX_RETRY_BASE_MS,
+      maxAttempts: settings.OUTBOX_MAX_ATTEMPTS,
+      leaseMs: settings.OUTBOX_LEASE_MS,
+      pollMs: settings.OUTBOX_POLL_MS,
     },
     warnings: [
       plainTextWarning(smtp, 'SMTP_URL', 'smtp:'),

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../configError';
+import { settingsOf, type ConfigSource } from '../configuration/environment';
+import { DEFAULT_ANNUAL_SEAT_CAP } from '../configuration/schema';
 
 // The reseller's seat policy (docs/configuration-google.md, "Seat policy"). Google's maximum binds
 // Flexible and trial plans; for an annual plan the most the portal lets a customer reach is the
@@ -11,8 +13,7 @@ export interface SeatPolicy {
   annualCap(customerId: string): number;
 }
 
-/** Keeps the sandbox demo as README shows it: acme has 20 and may add up to 30 more. */
-export const DEFAULT_ANNUAL_SEAT_CAP = 50;
+export { DEFAULT_ANNUAL_SEAT_CAP };
 
 export const SEAT_POLICY_ENV = {
   cap: 'ANNUAL_SEAT_CAP',
@@ -92,18 +93,9 @@ function readCapFile(file: string): Map<string, number> {
 }
 
 /** Reads ANNUAL_SEAT_CAP and SEAT_CAP_FILE once at start-up; a bad value stops it (ConfigError). */
-export function readSeatPolicy(env: NodeJS.ProcessEnv): SeatPolicy {
-  const rawCap = env[SEAT_POLICY_ENV.cap]?.trim();
-  let defaultCap = DEFAULT_ANNUAL_SEAT_CAP;
-  if (rawCap !== undefined && rawCap !== '') {
-    defaultCap = Number(rawCap);
-    if (!/^\d+$/.test(rawCap) || !isCap(defaultCap)) {
-      throw new ConfigError(
-        `${SEAT_POLICY_ENV.cap} must be a whole number of at least 1; got '${rawCap}'.`,
-      );
-    }
-  }
-  const file = env[SEAT_POLICY_ENV.file]?.trim();
-  const perCustomer = file === undefined || file === '' ? new Map() : readCapFile(file);
-  return createSeatPolicy(defaultCap, perCustomer);
+export function readSeatPolicy(source: ConfigSource): SeatPolicy {
+  const settings = settingsOf(source, Object.values(SEAT_POLICY_ENV));
+  const file = settings[SEAT_POLICY_ENV.file];
+  const perCustomer = file === undefined ? new Map<string, number>() : readCapFile(file);
+  return createSeatPolicy(settings[SEAT_POLICY_ENV.cap], perCustomer);
 }

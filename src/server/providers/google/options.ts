@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { isValidHomeEmail } from '../../../contract/email';
 import { ConfigError } from '../../configError';
+import { settingsOf, type ConfigSource, type Environment } from '../../configuration/environment';
+import { GOOGLE_DEFAULTS } from '../../configuration/schema';
 import type { PortalMetrics } from '../../metrics';
 import type { SeatPolicy } from '../seatPolicy';
 import { DEFAULT_WORKSPACE_SKU_IDS, isArchivedUserSku } from '../skus';
@@ -87,67 +89,22 @@ export const GOOGLE_ENV = {
   signInPopupUrl: 'GOOGLE_SIGN_IN_POPUP_URL',
 } as const;
 
-export const GOOGLE_DEFAULTS = {
-  callTimeoutMs: 8000,
-  writeTimeoutMs: 60_000,
-  mxTimeoutMs: 3000,
-  cacheTtlMs: 15_000,
-  cacheMaxEntries: 5000,
-} as const;
+export { GOOGLE_DEFAULTS };
 
 const GROUP_PLACEHOLDERS = ['{kind}', '{customerId}'] as const;
 const MAX_PORT = 65_535;
-/** Longer than any sensible wait; a typo of an extra zero is caught. */
-const MAX_TIMEOUT_MS = 120_000;
-/** A purchase waited for longer than this would leave the buyer staring at a spinner. */
-const MAX_WRITE_TIMEOUT_MS = 300_000;
-const MAX_CACHE_TTL_MS = 600_000;
-/** Far above what one instance serves; a typo of extra digits is caught. */
-const MAX_CACHE_ENTRIES = 1_000_000;
 
-function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
-}
+type GoogleVariable = (typeof GOOGLE_ENV)[keyof typeof GOOGLE_ENV];
 
-function required(env: NodeJS.ProcessEnv, name: string, what: string): string {
-  const value = optional(env, name);
-  if (value === undefined) {
+function required(settings: Environment, name: GoogleVariable, what: string): string {
+  const value = settings[name];
+  if (typeof value !== 'string') {
     throw new ConfigError(`${name} is required when PORTAL_PROVIDER=google: ${what}.`);
   }
   return value;
 }
 
-function readMs(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  const raw = optional(env, name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < min || value > max) {
-    throw new ConfigError(
-      `${name} must be a whole number of milliseconds from ${min} to ${max}; got '${raw}'.`,
-    );
-  }
-  return value;
-}
-
-function readCount(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
-  const raw = optional(env, name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < 1 || value > max) {
-    throw new ConfigError(`${name} must be a whole number from 1 to ${max}; got '${raw}'.`);
-  }
-  return value;
-}
-
-function readHttpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const raw = optional(env, name);
+function readHttpUrl(raw: string | undefined, name: string): string | undefined {
   if (raw === undefined) return undefined;
   let url: URL;
   try {
@@ -162,8 +119,7 @@ function readHttpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
 }
 
 /** host:port pairs, IPv4 or [IPv6]; Node's resolver takes addresses, not names. */
-function readDnsServers(env: NodeJS.ProcessEnv): string[] | undefined {
-  const raw = optional(env, GOOGLE_ENV.dnsServers);
+function readDnsServers(raw: string | undefined): string[] | undefined {
   if (raw === undefined) return undefined;
   const servers = raw.split(',').map((part) => part.trim());
   for (const server of servers) {
@@ -179,8 +135,7 @@ function readDnsServers(env: NodeJS.ProcessEnv): string[] | undefined {
   return servers;
 }
 
-function readSkuIds(env: NodeJS.ProcessEnv): readonly string[] {
-  const raw = optional(env, GOOGLE_ENV.workspaceSkuIds);
+function readSkuIds(raw: string | undefined): readonly string[] {
   if (raw === undefined) return DEFAULT_WORKSPACE_SKU_IDS;
   const ids = raw.split(',').map((part) => part.trim());
   if (ids.some((id) => !/^[A-Za-z0-9-]+$/.test(id))) {
@@ -220,13 +175,13 @@ function parseKey(json: string, source: string): ServiceAccountKey {
 
 /** A key (inline or file), else the keyless service account's e-mail; one of them is required. */
 function readServiceAccount(
-  env: NodeJS.ProcessEnv,
+  settings: Environment,
 ): Pick<GoogleProviderOptions, 'serviceAccountKey' | 'serviceAccountEmail'> {
-  const inline = optional(env, GOOGLE_ENV.inlineKey);
+  const inline = settings[GOOGLE_ENV.inlineKey];
   if (inline !== undefined) return { serviceAccountKey: parseKey(inline, GOOGLE_ENV.inlineKey) };
-  const file = optional(env, GOOGLE_ENV.credentialsFile);
+  const file = settings[GOOGLE_ENV.credentialsFile];
   if (file === undefined) {
-    const email = optional(env, GOOGLE_ENV.serviceAccountEmail);
+    const email = settings[GOOGLE_ENV.serviceAccountEmail];
     if (email === undefined) {
       throw new ConfigError(
         `${GOOGLE_ENV.credentialsFile} (a key file path), ${GOOGLE_ENV.inlineKey} (the key JSON) or, without a key, ${GOOGLE_ENV.serviceAccountEmail} (the service account the runtime signs as) is required when PORTAL_PROVIDER=google.`,
@@ -250,11 +205,13 @@ function readServiceAccount(
   return { serviceAccountKey: parseKey(text, `${GOOGLE_ENV.credentialsFile} (${file})`) };
 }
 
-export function readGoogleOptions(env: NodeJS.ProcessEnv): GoogleProviderOptions {
-  const clientId = required(env, GOOGLE_ENV.clientId, 'the OAuth client id of the portal');
-  const resellerName = required(env, GOOGLE_ENV.resellerName, "the reseller's name");
+/** The Google provider's options from the environment read by the schema (configuration/schema.ts). */
+export function readGoogleOptions(source: ConfigSource): GoogleProviderOptions {
+  const settings = settingsOf(source, Object.values(GOOGLE_ENV));
+  const clientId = required(settings, GOOGLE_ENV.clientId, 'the OAuth client id of the portal');
+  const resellerName = required(settings, GOOGLE_ENV.resellerName, "the reseller's name");
   const resellerAdminEmail = required(
-    env,
+    settings,
     GOOGLE_ENV.resellerAdminEmail,
     "the reseller admin's address the service account acts as",
   );
@@ -263,9 +220,9 @@ export function readGoogleOptions(env: NodeJS.ProcessEnv): GoogleProviderOptions
       `${GOOGLE_ENV.resellerAdminEmail} is not an e-mail address: ${resellerAdminEmail}.`,
     );
   }
-  const serviceAccount = readServiceAccount(env);
+  const serviceAccount = readServiceAccount(settings);
   const delegateGroupTemplate = required(
-    env,
+    settings,
     GOOGLE_ENV.delegateGroupTemplate,
     'the delegate group address, e.g. portal-{kind}-{customerId}@reseller.example',
   );
@@ -281,42 +238,22 @@ export function readGoogleOptions(env: NodeJS.ProcessEnv): GoogleProviderOptions
     resellerAdminEmail,
     ...serviceAccount,
     delegateGroupTemplate,
-    workspaceSkuIds: readSkuIds(env),
-    callTimeoutMs: readMs(
-      env,
-      GOOGLE_ENV.callTimeoutMs,
-      GOOGLE_DEFAULTS.callTimeoutMs,
-      1,
-      MAX_TIMEOUT_MS,
-    ),
-    writeTimeoutMs: readMs(
-      env,
-      GOOGLE_ENV.writeTimeoutMs,
-      GOOGLE_DEFAULTS.writeTimeoutMs,
-      1,
-      MAX_WRITE_TIMEOUT_MS,
-    ),
-    mxTimeoutMs: readMs(
-      env,
-      GOOGLE_ENV.mxTimeoutMs,
-      GOOGLE_DEFAULTS.mxTimeoutMs,
-      1,
-      MAX_TIMEOUT_MS,
-    ),
-    cacheTtlMs: readMs(env, GOOGLE_ENV.cacheTtlMs, GOOGLE_DEFAULTS.cacheTtlMs, 0, MAX_CACHE_TTL_MS),
-    cacheMaxEntries: readCount(
-      env,
-      GOOGLE_ENV.cacheMaxEntries,
-      GOOGLE_DEFAULTS.cacheMaxEntries,
-      MAX_CACHE_ENTRIES,
-    ),
+    workspaceSkuIds: readSkuIds(settings[GOOGLE_ENV.workspaceSkuIds]),
+    callTimeoutMs: settings[GOOGLE_ENV.callTimeoutMs],
+    writeTimeoutMs: settings[GOOGLE_ENV.writeTimeoutMs],
+    mxTimeoutMs: settings[GOOGLE_ENV.mxTimeoutMs],
+    cacheTtlMs: settings[GOOGLE_ENV.cacheTtlMs],
+    cacheMaxEntries: settings[GOOGLE_ENV.cacheMaxEntries],
   };
   // The emulator settings are for testing; they appear only when set (refused without GOOGLE_EMULATOR: emulator.ts).
-  const apiRootUrl = readHttpUrl(env, GOOGLE_ENV.apiRootUrl);
-  const tokenInfoUrl = readHttpUrl(env, GOOGLE_ENV.tokenInfoUrl);
-  const tokenUrl = readHttpUrl(env, GOOGLE_ENV.tokenUrl);
-  const signInPopupUrl = readHttpUrl(env, GOOGLE_ENV.signInPopupUrl);
-  const dnsServers = readDnsServers(env);
+  const apiRootUrl = readHttpUrl(settings[GOOGLE_ENV.apiRootUrl], GOOGLE_ENV.apiRootUrl);
+  const tokenInfoUrl = readHttpUrl(settings[GOOGLE_ENV.tokenInfoUrl], GOOGLE_ENV.tokenInfoUrl);
+  const tokenUrl = readHttpUrl(settings[GOOGLE_ENV.tokenUrl], GOOGLE_ENV.tokenUrl);
+  const signInPopupUrl = readHttpUrl(
+    settings[GOOGLE_ENV.signInPopupUrl],
+    GOOGLE_ENV.signInPopupUrl,
+  );
+  const dnsServers = readDnsServers(settings[GOOGLE_ENV.dnsServers]);
   if (apiRootUrl !== undefined)
     options.apiRootUrl = apiRootUrl.endsWith('/') ? apiRootUrl : `${apiRootUrl}/`;
   if (tokenInfoUrl !== undefined) options.tokenInfoUrl = tokenInfoUrl;
