@@ -77,3 +77,22 @@ it('is not served on the public port', async () => {
   expect(answer.status).toBe(404);
   expect(answer.text).not.toContain('portal_');
 });
+
+it("counts the quota shield's refusals by limit", async () => {
+  const limited = await startPortal({ rateLimitMax: 1 });
+  const limitedMetrics = buildMetricsServer(limited.metrics);
+  try {
+    const url = `${await limitedMetrics.listen({ host: '127.0.0.1', port: 0 })}${METRICS_PATH}`;
+    const ask = () =>
+      limited.browser().get(`/api/email-validator?email=${encodeURIComponent('a@acme.example')}`);
+    expect((await ask()).status).toBe(200);
+    expect((await ask()).status).toBe(429);
+    expect(await (await fetch(url)).text()).toContain(
+      'portal_rate_limit_refusals_total{limit="address"} 1',
+    );
+  } finally {
+    await limitedMetrics.close();
+    await limited.close();
+    removeDataDir(limited.dataDir);
+  }
+});

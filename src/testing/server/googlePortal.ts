@@ -9,6 +9,7 @@ import type { SubscriptionInfo } from '../../contract/subscription';
 import { buildApp } from '../../server/app';
 import { readConfig, type LogLevel, type ServerConfig } from '../../server/config';
 import { createLogger } from '../../server/logger';
+import { createPortalMetrics, type PortalMetrics } from '../../server/metrics';
 import { createGoogleProvider, readGoogleOptions } from '../../server/providers/google';
 import type { PortalProvider } from '../../server/providers/provider';
 import { readSeatPolicy } from '../../server/providers/seatPolicy';
@@ -57,6 +58,8 @@ export interface GooglePortal {
   store: PortalStore | undefined;
   app: FastifyInstance;
   config: ServerConfig;
+  /** The app's and the provider's metrics registry (tests serve it with buildMetricsServer). */
+  metrics: PortalMetrics;
   baseUrl: string;
   /** Every JSON log line written so far, at `logLevel`. */
   logs: Record<string, unknown>[];
@@ -101,8 +104,10 @@ export async function startGooglePortal(options: GooglePortalOptions = {}): Prom
   config.rateLimit.max = UNLIMITED_IN_TESTS;
   config.rateLimit.perSession = UNLIMITED_IN_TESTS;
   config.rateLimit.perCustomer = UNLIMITED_IN_TESTS;
+  const metrics = createPortalMetrics();
   const provider = createGoogleProvider({
     ...readGoogleOptions(env),
+    metrics,
     seatPolicy: readSeatPolicy(env),
     // The dataset's .example domains have no DNS; the fake's MX table answers instead.
     resolveMx: async (domain) =>
@@ -128,6 +133,7 @@ export async function startGooglePortal(options: GooglePortalOptions = {}): Prom
   });
   const app = buildApp({
     config,
+    metrics,
     provider,
     ...(store === undefined ? {} : { store }),
     logger: createLogger(logLevel, sink),
@@ -146,6 +152,7 @@ export async function startGooglePortal(options: GooglePortalOptions = {}): Prom
     store,
     app,
     config,
+    metrics,
     baseUrl,
     logs,
     browser: () => new Browser(baseUrl),
