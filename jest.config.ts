@@ -4,7 +4,14 @@ import type { Config } from 'jest';
 // emitting CommonJS so Jest can load it without ESM flags.
 const transform: Config['transform'] = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'CommonJS', jsx: 'react-jsx' } }],
+  // typebox ships ES modules only: the same transform makes them CommonJS for Jest.
+  '/node_modules/typebox/.+\\.mjs$': [
+    'ts-jest',
+    { tsconfig: { module: 'CommonJS', allowJs: true }, isolatedModules: true },
+  ],
 };
+/** Everything in node_modules is loaded as it is, except typebox's ES modules. */
+const transformIgnorePatterns = ['/node_modules/(?!typebox/)'];
 
 const config: Config = {
   // The scenario report is written (and its path printed) when a scenario replay fails.
@@ -16,6 +23,7 @@ const config: Config = {
       roots: ['<rootDir>/src/client', '<rootDir>/src/contract'],
       setupFilesAfterEnv: ['<rootDir>/src/client/test/setupTests.ts'],
       transform,
+      transformIgnorePatterns,
       moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/src/client/test/fileStub.ts' },
     },
     {
@@ -23,6 +31,7 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/src/server'],
       transform,
+      transformIgnorePatterns,
     },
     {
       displayName: 'scenarios',
@@ -35,6 +44,7 @@ const config: Config = {
       ],
       testMatch: ['**/*.test.ts'],
       transform,
+      transformIgnorePatterns,
     },
     {
       // Scenarios replayed through the real screen in jsdom (docs/scenarios.md).
@@ -44,6 +54,7 @@ const config: Config = {
       testMatch: ['**/*.ui.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/src/client/test/setupTests.ts'],
       transform,
+      transformIgnorePatterns,
       moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/src/client/test/fileStub.ts' },
     },
   ],

@@ -63,6 +63,8 @@ export interface ServerConfig extends DestinationUrls {
   metricsPort: number | null;
   /** METRICS_HOST: the metrics listener's address, loopback unless the operator says otherwise. */
   metricsHost: string;
+  /** PRICE_FILE: absolute path of the reseller's prices; null shows no price (README). */
+  priceFile: string | null;
 }
 
 export interface RateLimits {
@@ -88,6 +90,8 @@ const SANDBOX_DESTINATIONS: DestinationUrls = {
   helpCentreUrl: GOOGLE_PLANS_HELP_URL,
 };
 const SESSION_SECRET_FILE = 'session-secret';
+/** The sandbox's demo prices, used when PRICE_FILE is unset (README, Configuration). */
+const SANDBOX_PRICE_FILE = path.join('src', 'server', 'providers', 'sandbox', 'prices.json');
 const LOG_LEVELS: readonly LogLevel[] = [
   'fatal',
   'error',
@@ -381,6 +385,12 @@ function readRecording(env: Env, provider: ProviderKind, emulated: boolean): boo
   return recording;
 }
 
+/** PRICE_FILE's path; the sandbox shows its demo prices without one, google mode no price. */
+function readPriceFile(env: Env, provider: ProviderKind, cwd: string): string | null {
+  const file = read(env, 'PRICE_FILE') ?? (provider === 'sandbox' ? SANDBOX_PRICE_FILE : undefined);
+  return file === undefined ? null : path.resolve(cwd, file);
+}
+
 /** Reads the environment into a typed configuration; throws ConfigError naming the bad variable. */
 export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig {
   const provider = readProvider(env);
@@ -429,5 +439,6 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     emulated,
     metricsPort: readMetricsPort(env, port),
     metricsHost: read(env, 'METRICS_HOST') ?? DEFAULT_METRICS_HOST,
+    priceFile: readPriceFile(env, provider, cwd),
   };
 }

@@ -9,6 +9,7 @@ import { createLogger } from './logger';
 import { buildMetricsServer, createPortalMetrics, type PortalMetrics } from './metrics';
 import { createGoogleProvider, readGoogleOptions } from './providers/google';
 import type { PortalProvider } from './providers/provider';
+import { readPriceList, type PriceList } from './prices/priceList';
 import { openSandbox, type Sandbox } from './providers/sandbox';
 import { readSeatPolicy } from './providers/seatPolicy';
 import { DataFolderInUse, lockDataFolder, type DataFolderLock } from './store/dataFolderLock';
@@ -131,6 +132,7 @@ async function main(): Promise<void> {
   let opened: Opened;
   let requestDeadlineMs: number;
   let logger: FastifyBaseLogger;
+  let prices: PriceList | null;
   try {
     config = readConfig(process.env);
     logger = createLogger(
@@ -139,6 +141,7 @@ async function main(): Promise<void> {
       readLogFormat(process.env, process.stdout.isTTY === true),
     );
     requestDeadlineMs = readRequestDeadline(process.env);
+    prices = readPriceList(config.priceFile);
   } catch (error) {
     if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
     throw error;
@@ -163,6 +166,7 @@ async function main(): Promise<void> {
     logger,
     requestDeadlineMs,
     metrics,
+    prices,
   });
   try {
     await app.listen({ host: config.host, port: config.port });
