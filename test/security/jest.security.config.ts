@@ -14,7 +14,13 @@ const config: Config = {
   testMatch: ['**/*.security.test.ts'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: { module: 'CommonJS' } }],
+    // typebox ships ES modules only: the same transform makes them CommonJS for Jest.
+    '/node_modules/typebox/.+\\.mjs$': [
+      'ts-jest',
+      { tsconfig: { module: 'CommonJS', allowJs: true }, isolatedModules: true },
+    ],
   },
+  transformIgnorePatterns: ['/node_modules/(?!typebox/)'],
   testTimeout: TEST_TIMEOUT_MS,
   // The crash test starts real portal processes; two files at a time suit a 2-core machine.
   maxWorkers: 2,
