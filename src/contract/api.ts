@@ -12,6 +12,7 @@ export const API_PATHS = {
   signOut: '/api/sign-out',
   history: '/api/history',
   photo: '/api/photo',
+  pricePreview: '/api/price-preview',
 } as const;
 
 export type DelegateKind = 'licence' | 'support';

@@ -15,6 +15,7 @@ import { createLogger, OneLinePerRequest } from './logger';
 import { SERVER_TEXT } from './messages';
 import { createPortalMetrics, measureRequests, timedStore, type PortalMetrics } from './metrics';
 import type { PortalProvider } from './providers/provider';
+import { pricesOf, type PriceList } from './prices/priceList';
 import { IPV6_CLIENT_PREFIX_BITS } from './quotaShield';
 import type { Sandbox } from './providers/sandbox';
 import { addLicenceRoutes } from './routes/addLicence';
@@ -25,6 +26,7 @@ import { healthRoutes } from './routes/health';
 import { readyRoutes } from './routes/ready';
 import { historyRoutes } from './routes/history';
 import { photoRoutes } from './routes/photo';
+import { pricePreviewRoutes } from './routes/pricePreview';
 import { openScope, signedInScope } from './routes/scopes';
 import { signOutRoutes } from './routes/signOut';
 import { subscriptionInfoRoutes } from './routes/subscriptionInfo';
@@ -52,6 +54,8 @@ export interface BuildAppOptions {
   requestDeadlineMs?: number;
   /** The app's metrics (main.ts serves them on METRICS_PORT); default a registry of its own. */
   metrics?: PortalMetrics;
+  /** The reseller's prices (main.ts reads PRICE_FILE at start-up); default read from config.priceFile. */
+  prices?: PriceList | null;
 }
 
 const API_PREFIX = '/api/';
@@ -160,6 +164,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     now,
     purchaseGraceMs: config.purchaseGraceMs,
     metrics,
+    prices: options.prices === undefined ? pricesOf(config) : options.prices,
   };
   const requestDeadlineMs = options.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS;
   void app.register(async (api) => {
@@ -180,7 +185,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     await api.register(signedInScope, {
       ...routeContext,
       rateLimits,
-      routes: [addLicenceRoutes, delegateRoutes, historyRoutes, photoRoutes],
+      routes: [addLicenceRoutes, delegateRoutes, historyRoutes, photoRoutes, pricePreviewRoutes],
     });
   });
 

@@ -58,6 +58,8 @@ export interface ServerConfig extends DestinationUrls {
   metricsPort: number | null;
   /** METRICS_HOST: the metrics listener's address, loopback unless the operator says otherwise. */
   metricsHost: string;
+  /** PRICE_FILE: absolute path of the reseller's prices; null shows no price (README). */
+  priceFile: string | null;
 }
 
 export interface RateLimits {
@@ -267,6 +269,11 @@ function readRecording(settings: Environment, emulated: boolean): boolean {
   return recording;
 }
 
+/** PRICE_FILE's absolute path; none: the sandbox shows its demo prices, google mode none. */
+function readPriceFile(settings: Environment, cwd: string): string | null {
+  return settings.PRICE_FILE === undefined ? null : path.resolve(cwd, settings.PRICE_FILE);
+}
+
 /** Google mode, testing only: the sign-in popup the client opens instead of Google's. */
 function readSignInPopup(settings: Environment): Pick<ServerConfig, 'signInPopupUrl'> {
   const url = settings.GOOGLE_SIGN_IN_POPUP_URL;
@@ -322,6 +329,7 @@ export function readConfig(source: ConfigSource, cwd: string = process.cwd()): S
     serveSourceMaps: settings.SERVE_SOURCE_MAPS,
     development: settings.NODE_ENV === 'development',
     rateLimit: readRateLimits(settings),
+    priceFile: readPriceFile(settings, cwd),
     purchaseGraceMs: settings.UNCONFIRMED_PURCHASE_GRACE_MS,
     ...readSignInPopup(settings),
     emulated,

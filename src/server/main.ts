@@ -19,6 +19,7 @@ import {
 import { startNotifier } from './notifications/notifier';
 import { createGoogleProvider, readGoogleOptions } from './providers/google';
 import type { PortalProvider } from './providers/provider';
+import { pricesOf, type PriceList } from './prices/priceList';
 import { openSandbox, type Sandbox } from './providers/sandbox';
 import { readSeatPolicy } from './providers/seatPolicy';
 import { DataFolderInUse, lockDataFolder, type DataFolderLock } from './store/dataFolderLock';
@@ -142,6 +143,7 @@ async function main(): Promise<void> {
   let requestDeadlineMs: number;
   let logger: FastifyBaseLogger;
   let notifications: NotificationConfig;
+  let prices: PriceList | null;
   try {
     // The environment is read once; every reader below takes its values from this one object.
     settings = readEnvironment(process.env);
@@ -153,6 +155,7 @@ async function main(): Promise<void> {
     );
     requestDeadlineMs = readRequestDeadline(settings);
     notifications = readNotificationConfig(settings, config.provider);
+    prices = pricesOf(config);
   } catch (error) {
     if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
     throw error;
@@ -179,6 +182,7 @@ async function main(): Promise<void> {
     logger,
     requestDeadlineMs,
     metrics,
+    prices,
   });
   try {
     await app.listen({ host: config.host, port: config.port });

@@ -230,6 +230,8 @@ export function describeProviderContract(
           suspensionReasons: [],
           isTrial: false,
           renewalDate: '2027-03-31',
+          skuId: '1010020028',
+          termStartDate: '2026-03-31',
         });
         await expect(provider.findWorkspaceSubscription(FLEX)).resolves.toEqual({
           subscriptionId: 'sub-flex-001',
@@ -243,6 +245,8 @@ export function describeProviderContract(
           suspensionReasons: [],
           isTrial: false,
           renewalDate: null,
+          skuId: '1010020027',
+          termStartDate: null,
         });
         await expect(provider.findWorkspaceSubscription(PAUSED)).resolves.toEqual({
           subscriptionId: 'sub-pause-001',
@@ -256,6 +260,8 @@ export function describeProviderContract(
           suspensionReasons: ['RESELLER_INITIATED'],
           isTrial: false,
           renewalDate: '2026-09-30',
+          skuId: '1010020025',
+          termStartDate: '2025-09-30',
         });
         await expect(provider.findWorkspaceSubscription('C0nosub01')).resolves.toBeNull();
       });

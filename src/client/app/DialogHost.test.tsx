@@ -42,7 +42,8 @@ describe('adding licences', () => {
     await view.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(queryDialog('Confirm Adding Licenses')).not.toBeInTheDocument());
     expect(view.store.getState().subscription.purchase.status).toBe('idle');
-    expect(view.fake.calls.http).toHaveLength(0);
+    // Only the price was asked for (docs/api.md, GET /api/price-preview): nothing was bought.
+    expect(view.fake.calls.http.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
   it('replaces the page by a spinner while processing, then shows the success dialog', async () => {
@@ -57,7 +58,9 @@ describe('adding licences', () => {
 
     expect(await screen.findByRole('status', { name: 'Adding licenses' })).toBeInTheDocument();
     expect(screen.queryByText('ACME.EXAMPLE')).not.toBeInTheDocument();
-    expect(view.fake.calls.http[0]?.body).toMatchObject({ numberOfSeats: 25 });
+    expect(view.fake.calls.http.find((call) => call.method === 'POST')?.body).toMatchObject({
+      numberOfSeats: 25,
+    });
 
     purchase.release(ok({ subscription: { ...user, numberOfSeats: 25 } }));
     const success = await findDialog('Licenses Added Succesfully!');
@@ -100,6 +103,70 @@ describe('adding licences', () => {
     await waitFor(() => expect(queryDialog('Oops! An Error Occurred.')).not.toBeInTheDocument());
     // The form is back for another try.
     expect(screen.getByRole('spinbutton', { name: 'Add Licenses' })).toBeInTheDocument();
+  });
+});
+
+describe('the price of a purchase (docs/behaviour.md 4.15)', () => {
+  const user: SubscriptionInfo = sampleSubscription();
+  const preview = {
+    plan: 'ANNUAL_MONTHLY_PAY',
+    currency: 'EUR',
+    seats: 2,
+    seatPrice: 14.4,
+    today: '2026-11-25',
+    termStart: '2026-03-31',
+    termEnd: '2027-03-31',
+    daysRemaining: 126,
+    termDays: 365,
+    monthlyIncrease: 28.8,
+    untilRenewal: 119.3,
+  };
+
+  it('shows the monthly price under the totals, and repeats it in the success dialog', async () => {
+    const view = renderWithProviders({
+      route: '/licenses',
+      state: { subscription: { user } },
+      services: {
+        http: {
+          'GET /api/price-preview': ok({ price: preview }),
+          'POST /api/add-licence': ok({ subscription: { ...user, numberOfSeats: 22 } }),
+        },
+      },
+    });
+    const dialog = await askForSeats(view.user, '2');
+    expect(
+      await within(dialog).findByText('€28.80 per month more (2 × €14.40), before tax'),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('€119.30 until the renewal on March 31, 2027'),
+    ).toBeInTheDocument();
+    await view.user.click(within(dialog).getByRole('button', { name: 'Add Licenses' }));
+    const success = await findDialog('Licenses Added Succesfully!');
+    expect(
+      within(success).getByText('You added 2 licenses for €28.80 per month, before tax.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says the price could not be shown when the preview fails, and still buys', async () => {
+    const view = renderWithProviders({
+      route: '/licenses',
+      state: { subscription: { user } },
+      services: {
+        http: {
+          'GET /api/price-preview': apiError(503, 'UNAVAILABLE', 'Busy.'),
+          'POST /api/add-licence': ok({ subscription: { ...user, numberOfSeats: 22 } }),
+        },
+      },
+    });
+    const dialog = await askForSeats(view.user, '2');
+    expect(
+      await within(dialog).findByText(
+        'The price could not be shown right now; you can still add the licenses.',
+      ),
+    ).toBeInTheDocument();
+    await view.user.click(within(dialog).getByRole('button', { name: 'Add Licenses' }));
+    const success = await findDialog('Licenses Added Succesfully!');
+    expect(within(success).getByText('You added 2 licenses.')).toBeInTheDocument();
   });
 });
 

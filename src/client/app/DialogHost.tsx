@@ -11,7 +11,11 @@ import { selectDelegates } from '../features/delegates/delegatesSelectors';
 import { selectErrorDialogMessage } from '../features/errors/errorsSelectors';
 import { errorDialogClosed } from '../features/errors/errorsSlice';
 import { selectHistory } from '../features/history/historySelectors';
-import { selectCurrentTotal, selectPurchase } from '../features/subscription/subscriptionSelectors';
+import {
+  selectCurrentTotal,
+  selectPrice,
+  selectPurchase,
+} from '../features/subscription/subscriptionSelectors';
 import {
   csvRequested,
   csvSaved,
@@ -45,6 +49,7 @@ function PurchaseDialogs() {
   const dispatch = useAppDispatch();
   const purchase = useAppSelector(selectPurchase);
   const currentTotal = useAppSelector(selectCurrentTotal);
+  const price = useAppSelector(selectPrice);
   return (
     <>
       {purchase.status === 'confirming' && (
@@ -53,6 +58,7 @@ function PurchaseDialogs() {
             open
             seatsToAdd={purchase.seatsToAdd}
             currentTotal={currentTotal}
+            price={price}
             onCancel={() => dispatch(addLicencesCancelled())}
             onConfirm={() => dispatch(addLicencesConfirmed())}
           />
@@ -60,7 +66,11 @@ function PurchaseDialogs() {
       )}
       {purchase.status === 'succeeded' && (
         <Chunk>
-          <SuccessDialog open onClose={() => dispatch(successDialogClosed())} />
+          <SuccessDialog
+            open
+            bought={{ seats: purchase.seatsToAdd, price: price.preview }}
+            onClose={() => dispatch(successDialogClosed())}
+          />
         </Chunk>
       )}
     </>

@@ -93,6 +93,20 @@ it(
 );
 
 it(
+  'exits non-zero with one clear line naming PRICE_FILE when the file is bad',
+  async () => {
+    const file = path.join(dataDir, 'prices.json');
+    writeFileSync(file, '{"currency": "EUR", "prices": {"1010020028": {"ANNUAL_YEARLY_PAY": -1}}}');
+    const run = await startMain({ PRICE_FILE: file });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr.trim()).toBe(
+      `Configuration error: PRICE_FILE ${file}: prices/1010020028/ANNUAL_YEARLY_PAY must be >= 0.`,
+    );
+  },
+  START_TIMEOUT_MS,
+);
+
+it(
   'exits non-zero with one clear line when the port is in use',
   async () => {
     const blocker: Server = createServer();

@@ -35,6 +35,12 @@ export interface DelegateOrder {
 }
 
 export interface ChangeService {
+  /** A purchase's checks without the purchase (a price preview): answers the subscription now. */
+  checkLicences(
+    customer: Customer,
+    subscriptionId: string,
+    seatsToAdd: number,
+  ): Promise<WorkspaceSubscription>;
   /** Buys seats; answers the subscription as Google holds it after the change. */
   addLicences(order: LicenceOrder, requester: ChangeRequester): Promise<WorkspaceSubscription>;
   /** Adds or removes a delegate; answers the list after the change. */
@@ -64,6 +70,18 @@ export function changeService(context: ChangeContext): ChangeService {
     }
     await store.rememberSubscriptionId(customer.customerId, found.subscriptionId);
     throw new SubscriptionIdChanged(found);
+  };
+
+  // A preview is refused exactly where the purchase would be, without its lock or history.
+  const checkLicences = async (
+    customer: Customer,
+    subscriptionId: string,
+    seatsToAdd: number,
+  ): Promise<WorkspaceSubscription> => {
+    const order = { customer, subscriptionId, numberOfSeats: seatsToAdd };
+    const current = await readCurrent(order, false);
+    checkSeatChange(current, current.numberOfSeats, current.numberOfSeats + seatsToAdd);
+    return current;
   };
 
   // Buying seats: the new total must follow the Reseller API's rules and applies only on top of the
@@ -160,5 +178,5 @@ export function changeService(context: ChangeContext): ChangeService {
       },
     );
 
-  return { addLicences, changeDelegates };
+  return { checkLicences, addLicences, changeDelegates };
 }

@@ -273,6 +273,14 @@ export const ENVIRONMENT = Type.Object({
     },
     { minimum: 0, maximum: MAX_PURCHASE_GRACE_MS, default: DEFAULT_PURCHASE_GRACE_MS },
   ),
+  PRICE_FILE: Type.Optional(
+    text({
+      group: 'portal',
+      shown: 'sandbox: its demo prices (`src/server/providers/sandbox/prices.json`); google: none',
+      description:
+        "JSON file of the reseller's prices per SKU and plan, with customers' own (docs/api.md, GET /api/price-preview); read at start-up",
+    }),
+  ),
   SMTP_URL: Type.Optional(
     text({
       group: 'portal',

@@ -65,6 +65,10 @@ export interface WorkspaceSubscription {
   isTrial: boolean;
   /** End of the current commitment (YYYY-MM-DD, UTC) where the provider gives one. */
   renewalDate: string | null;
+  /** Google's SKU id (the price file's key, docs/api.md, GET /api/price-preview). */
+  skuId?: string;
+  /** Start of the current commitment (YYYY-MM-DD, UTC) where the provider gives one. */
+  termStartDate?: string | null;
 }
 
 /** A read that must not be answered from a cache. */

@@ -1,4 +1,5 @@
 import type { PortalMetrics } from '../metrics';
+import type { PriceList } from '../prices/priceList';
 import type { PortalProvider } from '../providers/provider';
 import type { PortalStore } from '../store/portalStore';
 
@@ -12,4 +13,6 @@ export interface RouteContext {
   purchaseGraceMs?: number;
   /** Purchases and delegate changes are counted here by outcome (docs/deploy.md, Metrics). */
   metrics?: PortalMetrics;
+  /** The reseller's prices (PRICE_FILE); null or absent: no price is shown (docs/api.md). */
+  prices?: PriceList | null;
 }

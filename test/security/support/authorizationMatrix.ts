@@ -200,6 +200,26 @@ export const MATRIX: Record<string, MatrixRow> = {
     },
     tampered: { customerId: 403, subscriptionId: 403 },
   },
+  // The purchase's own checks without the purchase (docs/api.md, GET /api/price-preview).
+  'GET /api/price-preview': {
+    auth: 'session',
+    tamper: ['customer', 'subscriptionId'],
+    request: (context) => ({
+      method: 'GET',
+      url: `/api/price-preview?customer=${customerField(context)}&subscriptionId=${
+        context.tamper === 'subscriptionId'
+          ? context.foreign.subscriptionId
+          : context.own.subscriptionId
+      }&seats=1`,
+    }),
+    expect: {
+      ...signedIn(403),
+      'licence delegate': 200,
+      admin: 200,
+      'admin of another customer': 400,
+    },
+    tampered: { customer: 403, subscriptionId: 403 },
+  },
   ...delegateRows('/api/licence-delegate'),
   ...delegateRows('/api/support-delegate'),
   'GET /api/history': {

@@ -1,9 +1,23 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { PricePreview } from '../../../contract/prices';
 import type { SubscriptionInfo } from '../../../contract/subscription';
 import { subscriptionRequested } from '../../events/portalEvents';
 
 // The page's state (docs/behaviour.md 3.1: loadingSubscription, user) and the licence purchase (docs/behaviour.md 4.15, 4.16).
 export type PurchaseStatus = 'idle' | 'confirming' | 'processing' | 'succeeded';
+
+/**
+ * The confirm dialog's price (docs/behaviour.md 4.15): loading while asked, `shown` with a preview or
+ * with none configured (null), `failed` when it could not be read; never a reason not to buy.
+ */
+export type PriceStatus = 'idle' | 'loading' | 'shown' | 'failed';
+
+export interface PriceState {
+  status: PriceStatus;
+  preview: PricePreview | null;
+}
+
+export const NO_PRICE: PriceState = { status: 'idle', preview: null };
 
 export interface SubscriptionState {
   loadingSubscription: boolean;
@@ -13,6 +27,8 @@ export interface SubscriptionState {
     /** Licences the person asked to add. */
     seatsToAdd: number;
   };
+  /** What the seats in the confirm dialog cost, kept for the success dialog; absent when no dialog asked. */
+  price?: PriceState;
 }
 
 export const initialSubscriptionState: SubscriptionState = {
@@ -35,9 +51,21 @@ const subscriptionSlice = createSlice({
     /** 'Add Licenses' on the dashboard: opens the confirm dialog. */
     addLicencesRequested(state, action: PayloadAction<{ seats: number }>) {
       state.purchase = { status: 'confirming', seatsToAdd: action.payload.seats };
+      state.price = { status: 'loading', preview: null };
     },
     addLicencesCancelled(state) {
       state.purchase = { status: 'idle', seatsToAdd: 0 };
+      delete state.price;
+    },
+    /** The server's preview for the seats in the open dialog; null when no price is configured. */
+    pricePreviewLoaded(state, action: PayloadAction<PricePreview | null>) {
+      if (state.price?.status === 'loading') {
+        state.price = { status: 'shown', preview: action.payload };
+      }
+    },
+    /** The preview could not be read: the dialog says so, and the purchase goes on without it. */
+    pricePreviewFailed(state) {
+      if (state.price?.status === 'loading') state.price = { status: 'failed', preview: null };
     },
     /** 'Add Licenses' in the confirm dialog: the purchase is sent. */
     addLicencesConfirmed(state) {
@@ -51,6 +79,7 @@ const subscriptionSlice = createSlice({
     /** The purchase request failed: the error dialog shows why (errors slice); the form comes back. */
     addLicencesFailed(state) {
       state.purchase = { status: 'idle', seatsToAdd: 0 };
+      delete state.price;
     },
     /**
      * A refused purchase came with the subscription as it is now (Google gave it a new id;
@@ -78,6 +107,8 @@ export const {
   subscriptionFailed,
   addLicencesRequested,
   addLicencesCancelled,
+  pricePreviewLoaded,
+  pricePreviewFailed,
   addLicencesConfirmed,
   addLicencesSucceeded,
   addLicencesFailed,

@@ -105,5 +105,8 @@ export function toWorkspaceSubscription(
     isTrial: isTrial(s),
     renewalDate:
       s.plan?.isCommitmentPlan === true ? toDay(s.plan.commitmentInterval?.endTime) : null,
+    skuId: s.skuId ?? '',
+    termStartDate:
+      s.plan?.isCommitmentPlan === true ? toDay(s.plan.commitmentInterval?.startTime) : null,
   };
 }

@@ -77,6 +77,13 @@ function refuseInactive(row: DirectoryUserRow): void {
   }
 }
 
+/** The sandbox keeps only the commitment's end; an annual commitment began a year before it. */
+function yearBefore(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCFullYear(date.getUTCFullYear() - 1);
+  return date.toISOString().slice(0, 'YYYY-MM-DD'.length);
+}
+
 function toSubscription(row: SubscriptionRow, policy: SeatPolicy): WorkspaceSubscription {
   // As Google shapes it: annual rows count bought seats; Flexible rows only assigned ones.
   const numberOfSeats = row.number_of_seats ?? row.licensed_number_of_seats;
@@ -98,6 +105,8 @@ function toSubscription(row: SubscriptionRow, policy: SeatPolicy): WorkspaceSubs
     suspensionReasons: JSON.parse(row.suspension_reasons) as string[],
     isTrial: row.is_trial === 1,
     renewalDate: row.renewal_date,
+    skuId: row.sku_id,
+    termStartDate: row.renewal_date === null ? null : yearBefore(row.renewal_date),
   };
 }
 

@@ -1,16 +1,20 @@
 import { Button, Descriptions, Modal, Typography } from 'antd';
+import type { PriceState } from '../subscriptionSlice';
+import { PurchasePrice } from './PurchasePrice';
 
 export interface ConfirmAddDialogProps {
   open: boolean;
   seatsToAdd: number;
   currentTotal: number;
+  /** What the added seats cost, from the server (docs/api.md, GET /api/price-preview). */
+  price?: PriceState;
   onCancel: () => void;
   onConfirm: () => void;
 }
 
-/** 'Confirm Adding Licenses' (docs/behaviour.md 2.6): the current and the new total. */
+/** 'Confirm Adding Licenses' (docs/behaviour.md 2.6): the current and the new total, then the price. */
 export function ConfirmAddDialog(props: ConfirmAddDialogProps) {
-  const { open, seatsToAdd, currentTotal, onCancel, onConfirm } = props;
+  const { open, seatsToAdd, currentTotal, price, onCancel, onConfirm } = props;
   return (
     <Modal
       open={open}
@@ -36,6 +40,7 @@ export function ConfirmAddDialog(props: ConfirmAddDialogProps) {
           { key: 'new', label: 'New total', children: currentTotal + seatsToAdd },
         ]}
       />
+      {price !== undefined && <PurchasePrice price={price} />}
     </Modal>
   );
 }

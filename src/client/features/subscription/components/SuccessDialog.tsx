@@ -1,13 +1,17 @@
 import { Button, Modal, Typography } from 'antd';
+import type { PricePreview } from '../../../../contract/prices';
+import { boughtLine } from '../priceWords';
 
 export interface SuccessDialogProps {
   open: boolean;
   /** 'Add Even More Licenses' or closing the dialog: the page reloads (docs/behaviour.md 2, docs/behaviour.md 4). */
   onClose: () => void;
+  /** What was bought: the seats and, when the confirm dialog showed one, the price. */
+  bought?: { seats: number; price: PricePreview | null };
 }
 
 /** 'Licenses Added Succesfully!' spelt so (docs/behaviour.md 2.6). */
-export function SuccessDialog({ open, onClose }: SuccessDialogProps) {
+export function SuccessDialog({ open, onClose, bought }: SuccessDialogProps) {
   return (
     <Modal
       open={open}
@@ -22,6 +26,9 @@ export function SuccessDialog({ open, onClose }: SuccessDialogProps) {
       <Typography.Paragraph>
         Your new total amount of licenses will be billed to your account.
       </Typography.Paragraph>
+      {bought !== undefined && (
+        <Typography.Paragraph>{boughtLine(bought.seats, bought.price)}</Typography.Paragraph>
+      )}
     </Modal>
   );
 }

@@ -1,0 +1,48 @@
+import type { PricePreview } from '../../../contract/prices';
+
+// The price of a purchase in words (docs/behaviour.md 4.15, 7.3): amounts in the currency, dates
+// and numbers in the browser's language; the server computed every amount (docs/api.md).
+
+export const PRICE_TEXT = {
+  loading: 'Working out the price…',
+  unavailable: 'The price could not be shown right now; you can still add the licenses.',
+} as const;
+
+/** An amount as the browser's language writes it in the currency, e.g. €28.80. */
+export function formatMoney(amount: number, currency: string, locale?: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+}
+
+/** A YYYY-MM-DD day in the browser's language, e.g. March 31, 2027. */
+export function formatDay(day: string, locale?: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
+/** The confirm dialog's lines: what changes each period, and what is owed until the renewal. */
+export function priceLines(preview: PricePreview, locale?: string): string[] {
+  const money = (amount: number) => formatMoney(amount, preview.currency, locale);
+  const renewal = formatDay(preview.termEnd, locale);
+  const each = `${preview.seats} × ${money(preview.seatPrice)}`;
+  if (preview.plan === 'ANNUAL_MONTHLY_PAY') {
+    return [
+      `${money(preview.monthlyIncrease)} per month more (${each}), before tax`,
+      `${money(preview.untilRenewal)} until the renewal on ${renewal}`,
+    ];
+  }
+  return [
+    `${money(preview.chargedNow)} charged now for the rest of the term, until ${renewal}`,
+    `${money(preview.yearlyIncrease)} per year more after the renewal (${each}), before tax`,
+  ];
+}
+
+/** The success dialog's line: the seats bought and, when one was shown, their price. */
+export function boughtLine(seats: number, preview: PricePreview | null, locale?: string): string {
+  const bought = `You added ${seats} licenses`;
+  if (preview === null) return `${bought}.`;
+  const money = (amount: number) => formatMoney(amount, preview.currency, locale);
+  return preview.plan === 'ANNUAL_MONTHLY_PAY'
+    ? `${bought} for ${money(preview.monthlyIncrease)} per month, before tax.`
+    : `${bought}: ${money(preview.chargedNow)} charged now, then ${money(preview.yearlyIncrease)} per year, before tax.`;
+}

@@ -1,0 +1,71 @@
+import type { PricedPlan, PricePreview } from '../../contract/prices';
+
+// What adding seats costs (docs/api.md, GET /api/price-preview, Formulas): Google prorates an annual
+// plan by the days left in its commitment, so both plans count days from today to the term's end.
+
+const MS_PER_DAY = 86_400_000;
+const MONTHS_PER_YEAR = 12;
+const DAY_LENGTH = 'YYYY-MM-DD'.length;
+
+/** The commitment the preview is computed for (YYYY-MM-DD, UTC). */
+export interface PriceTerm {
+  today: string;
+  termStart: string;
+  termEnd: string;
+}
+
+export interface PriceQuestion extends PriceTerm {
+  plan: PricedPlan;
+  currency: string;
+  /** The price of one seat for the plan's period (a month or a year), before tax. */
+  seatPrice: number;
+  /** Seats to add. */
+  seats: number;
+}
+
+/** The UTC day of an instant, YYYY-MM-DD. */
+export function dayOf(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, DAY_LENGTH);
+}
+
+/** Whole days from one YYYY-MM-DD to another (negative when `to` is earlier). */
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(to) - Date.parse(from)) / MS_PER_DAY);
+}
+
+/** The digits of the currency's minor unit (ISO 4217: EUR 2, JPY 0, ...), as Intl knows them. */
+export function minorUnitDigits(currency: string): number {
+  return (
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+      .maximumFractionDigits ?? 0
+  );
+}
+
+/** Rounds half away from zero to `digits` decimals, in decimal (so 1.005 to 2 digits is 1.01). */
+function roundTo(value: number, digits: number): number {
+  return Number(`${Math.round(Number(`${value}e${digits}`))}e-${digits}`);
+}
+
+/** The preview's lines, each rounded once to the currency's minor unit. */
+export function previewPrice(question: PriceQuestion): PricePreview {
+  const { plan, currency, seatPrice, seats, today, termStart, termEnd } = question;
+  const termDays = Math.max(1, daysBetween(termStart, termEnd));
+  const daysRemaining = Math.min(termDays, Math.max(0, daysBetween(today, termEnd)));
+  const round = (value: number) => roundTo(value, minorUnitDigits(currency));
+  const basis = { currency, seats, seatPrice, today, termStart, termEnd, daysRemaining, termDays };
+  const perPeriod = seatPrice * seats;
+  if (plan === 'ANNUAL_MONTHLY_PAY') {
+    return {
+      plan,
+      ...basis,
+      monthlyIncrease: round(perPeriod),
+      untilRenewal: round((perPeriod * MONTHS_PER_YEAR * daysRemaining) / termDays),
+    };
+  }
+  return {
+    plan,
+    ...basis,
+    chargedNow: round((perPeriod * daysRemaining) / termDays),
+    yearlyIncrease: round(perPeriod),
+  };
+}
