@@ -1,7 +1,7 @@
 // Both delegate dialogs (docs/behaviour.md 2.6, docs/behaviour.md 4.17–4.20, docs/behaviour.md 5 delegate e-mail, docs/behaviour.md 8 errors).
 import type { Locator, Page } from 'playwright-core';
 import { ERROR_TEXT } from '../../src/contract/errors';
-import { eventually, openDelegateDialog, signInToDashboard } from './support/actions';
+import { eventually, openDelegateDialog, signInToDashboard } from './support/pageActions';
 import { expectAccessible } from './support/accessibility';
 import { describePortal } from './support/journey';
 import { ACME } from './support/sandbox';

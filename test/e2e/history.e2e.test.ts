@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { API_PATHS, XSRF_COOKIE, XSRF_HEADER } from '../../src/contract/api';
-import { addLicences, eventually, signInToDashboard } from './support/actions';
+import { addLicences, eventually, signInToDashboard } from './support/pageActions';
 import { expectAccessible } from './support/accessibility';
 import { describePortal } from './support/journey';
 import { tabTo } from './support/keyboard';

@@ -7,7 +7,7 @@ import {
   figure,
   signInToDashboard,
   waitForDashboard,
-} from './support/actions';
+} from './support/pageActions';
 import { expectAccessible } from './support/accessibility';
 import { describePortal } from './support/journey';
 import { ACME } from './support/sandbox';
