@@ -8,7 +8,7 @@ import type { Scenario, ScopeRef, ScreenCheck } from '../../src/scenarioFormat/s
 import * as actions from '../../test/e2e/support/pageActions';
 import type { Portal } from '../../test/support/portalProcess';
 
-export const POLL_MS = 50;
+const POLL_MS = 50;
 /** The recording is taken once nothing new was written for this long. */
 const QUIET_MS = 400;
 const QUIET_TIMEOUT_MS = 15_000;
