@@ -1,13 +1,13 @@
 import {
   applyMiddleware,
   legacy_createStore as createStore,
-  type Middleware,
   type UnknownAction,
 } from '@reduxjs/toolkit';
 import createSagaMiddleware, { END } from 'redux-saga';
 import { rootReducer } from '../client/app/rootReducer';
 import { rootSaga } from '../client/app/rootSaga';
-import { actionStep, asJson, isInternalAction } from '../scenarioFormat/records';
+import { actionTimeline } from '../scenarioFormat/actionTimeline';
+import { asJson } from '../scenarioFormat/records';
 import { isScreenStep, type Scenario } from '../scenarioFormat/scenario';
 import { createReplaySession } from './replayServices';
 import { judgeReplay, type ReplayVerdict } from './scenarioVerdict';
@@ -24,15 +24,11 @@ export async function replayScenario(scenario: Scenario, file: string): Promise<
   );
   let finalState: unknown = rootReducer(undefined, { type: '@@scenario/INIT' });
   let crash: unknown;
-  // Every action the store sees joins the replay's timeline, in the order the reducer sees it.
-  const timeline: Middleware = (api) => (next) => (action) => {
-    const type = (action as { type?: unknown }).type;
-    if (typeof type !== 'string' || isInternalAction(type) || session.ended()) return next(action);
-    session.record(actionStep(action as UnknownAction));
-    const result = next(action);
-    finalState = api.getState();
-    return result;
-  };
+  const timeline = actionTimeline({
+    ended: session.ended,
+    record: session.record,
+    stateAfter: (state) => (finalState = state),
+  });
   const sagas = createSagaMiddleware({
     context: { ...session.context },
     onError: (error) => {

@@ -1,12 +1,11 @@
 import { StyleProvider } from '@ant-design/cssinjs';
-import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { fireEvent } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { createRoot } from 'react-dom/client';
 import { App } from '../client/app/App';
 import { createMemoryPortalRouter, type PortalRouter } from '../client/app/portalRouter';
 import { startPage } from '../client/app/startPage';
-import { actionStep, isInternalAction } from '../scenarioFormat/records';
+import { actionTimeline } from '../scenarioFormat/actionTimeline';
 import type { ElementRef, Scenario, ScenarioStep, UserEvent } from '../scenarioFormat/scenario';
 import { findElements, holds, observe } from '../scenarioFormat/screen';
 import { createReplaySession, type ReplaySession } from './replayServices';
@@ -174,14 +173,11 @@ export async function replayThroughScreen(
   });
 
   let finalState: unknown;
-  const timeline: Middleware = (api) => (next) => (action) => {
-    const type = (action as { type?: unknown }).type;
-    if (typeof type !== 'string' || isInternalAction(type) || session.ended()) return next(action);
-    session.record(actionStep(action as UnknownAction));
-    const result = next(action);
-    finalState = api.getState();
-    return result;
-  };
+  const timeline = actionTimeline({
+    ended: session.ended,
+    record: session.record,
+    stateAfter: (state) => (finalState = state),
+  });
 
   const keepDownloads = keepDownloadsInThePage();
   const container = document.createElement('div');

@@ -1,7 +1,16 @@
 // Both delegate dialogs (docs/behaviour.md 2.6, docs/behaviour.md 4.17–4.20, docs/behaviour.md 5 delegate e-mail, docs/behaviour.md 8 errors).
 import type { Locator, Page } from 'playwright-core';
 import { ERROR_TEXT } from '../../src/contract/errors';
-import { eventually, openDelegateDialog, signInToDashboard } from './support/actions';
+import {
+  addDelegate,
+  closeDialog,
+  DELEGATE_DIALOGS,
+  deleteDelegate,
+  errorDialogShows,
+  eventually,
+  openDelegateDialog,
+  signInToDashboard,
+} from './support/pageActions';
 import { expectAccessible } from './support/accessibility';
 import { describePortal } from './support/journey';
 import { ACME } from './support/sandbox';
@@ -9,12 +18,8 @@ import { ACME } from './support/sandbox';
 const { journey } = describePortal();
 
 const KINDS = [
-  {
-    title: 'License Management Access',
-    menuItem: 'Delegate Licenses Access',
-    present: ACME.licences,
-  },
-  { title: 'Support Access', menuItem: 'Delegate Support Access', present: ACME.support },
+  { ...DELEGATE_DIALOGS.licence, present: ACME.licences },
+  { ...DELEGATE_DIALOGS.support, present: ACME.support },
 ] as const;
 
 const members = async (dialog: Locator) =>
@@ -23,8 +28,7 @@ const members = async (dialog: Locator) =>
   );
 
 async function add(page: Page, dialog: Locator, email: string) {
-  await dialog.getByLabel('Enter Email Address').fill(email);
-  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await addDelegate(page, dialog, email);
   // The full-screen loader covers the change until the server answers.
   await page.getByRole('status', { name: 'Saving the change' }).waitFor({ state: 'detached' });
 }
@@ -58,24 +62,20 @@ for (const kind of KINDS) {
       );
       expect(await input.inputValue()).toBe('');
 
-      await input.fill(kind.present);
-      await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-      const error = page.getByRole('dialog', { name: 'Oops! An Error Occurred.' });
-      await error.getByText(ERROR_TEXT.memberAlreadyExists, { exact: true }).waitFor();
+      await addDelegate(page, dialog, kind.present);
+      const error = await errorDialogShows(page, ERROR_TEXT.memberAlreadyExists);
       await expectAccessible(page, `error dialog over ${kind.title}`);
-      await error.getByRole('button', { name: 'CLOSE' }).click();
-      await error.waitFor({ state: 'hidden' });
+      await closeDialog(page, error);
       expect(await input.inputValue()).toBe('');
 
-      await dialog.getByRole('button', { name: 'Delete zed@acme.example' }).click();
+      await deleteDelegate(page, dialog, 'zed@acme.example');
       await eventually(
         'zed to leave the list',
         async () => !(await members(dialog)).includes('zed@acme.example'),
       );
       expect(await members(dialog)).toEqual(['ann@acme.example', kind.present].sort());
 
-      await dialog.getByRole('button', { name: 'CLOSE' }).click();
-      await dialog.waitFor({ state: 'hidden' });
+      await closeDialog(page, dialog);
       // Opened again, the list comes from the server: the changes were kept there.
       const reopened = await openDelegateDialog(page, kind.title, kind.menuItem);
       expect(await members(reopened)).toEqual(['ann@acme.example', kind.present].sort());

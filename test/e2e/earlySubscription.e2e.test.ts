@@ -8,7 +8,7 @@ import {
   storedTokenData,
   storeTokenData,
   waitForDashboard,
-} from './support/actions';
+} from './support/pageActions';
 import { holdMainScript } from './support/hold';
 import { describePortal } from './support/journey';
 import { ACME } from './support/sandbox';

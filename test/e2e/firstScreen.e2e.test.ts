@@ -2,7 +2,7 @@
 // the subscription is already in by then, and the home page's spinner until it is otherwise
 // (docs/behaviour.md 4.2, 4.22; docs/performance.md).
 import { API_PATHS } from '../../src/contract/api';
-import { signInToDashboard, waitForDashboard } from './support/actions';
+import { signInToDashboard, waitForDashboard } from './support/pageActions';
 import { holdMainScript, holdRequests, holdScript } from './support/hold';
 import { describePortal } from './support/journey';
 import { watchScreens } from './support/screens';

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { API_PATHS, XSRF_COOKIE, XSRF_HEADER } from '../../src/contract/api';
-import { addLicences, eventually, signInToDashboard } from './support/actions';
+import { addLicences, closeDialog, eventually, signInToDashboard } from './support/pageActions';
 import { expectAccessible } from './support/accessibility';
 import { describePortal } from './support/journey';
 import { tabTo } from './support/keyboard';
@@ -138,8 +138,7 @@ journey(
     expect(lines).toHaveLength(1 + 22);
     expect(lines.at(-1)).toContain('"Added 3 licenses (20 → 23)","licences","done"');
 
-    await dialog.getByRole('button', { name: 'CLOSE' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await closeDialog(page, dialog);
   },
   { freshDataset: true },
 );

@@ -1,6 +1,6 @@
 // Home screen journeys of docs/behaviour.md 4 and docs/behaviour.md 5 that end before sign-in, the guards of docs/behaviour.md 2, and /support.
 import { API_PATHS } from '../../src/contract/api';
-import { emailInput, enterEmail, nextButton } from './support/actions';
+import { emailInput, enterEmail, nextButton } from './support/pageActions';
 import { expectAccessible } from './support/accessibility';
 import { describePortal } from './support/journey';
 import { SANDBOX_PAGES } from './support/sandbox';

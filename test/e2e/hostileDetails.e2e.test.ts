@@ -10,7 +10,7 @@ import {
   HOSTILE_DEMO_ORIGIN,
   HOSTILE_DEMO_TEXT,
 } from '../../src/server/providers/sandbox/hostileDemo';
-import { signIn, storedTokenData } from './support/actions';
+import { signIn, storedTokenData } from './support/pageActions';
 import { expectAccessible } from './support/accessibility';
 import { describePortal } from './support/journey';
 

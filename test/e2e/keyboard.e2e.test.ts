@@ -1,6 +1,6 @@
 // The sign-in and add-licences journeys with the keyboard alone (Tab, Enter, Space, arrows): no
 // click, no fill; every control is reached with Tab from where the focus was.
-import { eventually, figure, waitForDashboard } from './support/actions';
+import { eventually, figure, waitForDashboard } from './support/pageActions';
 import { describePortal } from './support/journey';
 import { tabTo } from './support/keyboard';
 import { ACME } from './support/sandbox';

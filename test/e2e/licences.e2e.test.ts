@@ -3,11 +3,15 @@ import { API_PATHS } from '../../src/contract/api';
 import {
   addLicences,
   animationsDone,
+  askForLicences,
+  cancelAddingLicences,
+  closeDialog,
+  errorDialogShows,
   eventually,
   figure,
   signInToDashboard,
   waitForDashboard,
-} from './support/actions';
+} from './support/pageActions';
 import { expectAccessible } from './support/accessibility';
 import { describePortal } from './support/journey';
 import { ACME } from './support/sandbox';
@@ -20,11 +24,7 @@ journey(
   async ({ page, loads }) => {
     await signInToDashboard(page, ACME.admin);
     const seats = 3;
-    await page.getByLabel('Add Licenses').fill(String(seats));
-    await page.getByRole('button', { name: 'Add Licenses' }).click();
-
-    const confirm = page.getByRole('dialog', { name: 'Confirm Adding Licenses' });
-    await confirm.waitFor();
+    const confirm = await askForLicences(page, seats);
     await confirm.getByText(`Are you sure you want to add ${seats} licenses?`).waitFor();
     const totals = await confirm.locator('.ant-descriptions-item').allInnerTexts();
     expect(totals.map((text) => text.replace(/\s+/g, ' ').trim())).toEqual([
@@ -54,13 +54,8 @@ journey(
   'Cancel in the confirm dialog sends nothing',
   async ({ page, requestsTo }) => {
     await signInToDashboard(page, ACME.admin);
-    await page.getByLabel('Add Licenses').fill('5');
-    await page.getByRole('button', { name: 'Add Licenses' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Confirm Adding Licenses' });
-    await confirm.waitFor();
-    await animationsDone(page);
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await confirm.waitFor({ state: 'hidden' });
+    await askForLicences(page, 5);
+    await cancelAddingLicences(page);
     expect(requestsTo(API_PATHS.addLicence)).toHaveLength(0);
     expect(await figure(page, 'Total Licenses')).toBe(ACME.numberOfSeats);
   },
@@ -101,10 +96,7 @@ journey(
     await tab.getByRole('dialog', { name: 'Licenses Added Succesfully!' }).waitFor();
     await tab.close();
 
-    await page.getByLabel('Add Licenses').fill('1');
-    await page.getByRole('button', { name: 'Add Licenses' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Confirm Adding Licenses' });
-    await confirm.waitFor();
+    const confirm = await askForLicences(page, 1);
     await animationsDone(page);
     const [refusal] = await Promise.all([
       page.waitForResponse((response) => response.url().includes(API_PATHS.addLicence)),
@@ -120,12 +112,10 @@ journey(
     expect(body.message).toBe(
       `The total number of licenses changed from ${ACME.numberOfSeats} to ${ACME.maximumNumberOfSeats} while you were adding licenses. Reload the page and try again.`,
     );
-    const error = page.getByRole('dialog', { name: 'Oops! An Error Occurred.' });
-    await error.waitFor();
+    const error = await errorDialogShows(page);
     expect((await error.locator('.ant-typography').innerText()).trim()).toBe(body.message);
     await expectAccessible(page, 'error dialog (add licences)');
-    await error.getByRole('button', { name: 'CLOSE' }).click();
-    await error.waitFor({ state: 'hidden' });
+    await closeDialog(page, error);
     expect(await figure(page, 'Total Licenses')).toBe(ACME.numberOfSeats);
 
     await page.reload();

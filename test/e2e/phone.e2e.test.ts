@@ -1,7 +1,7 @@
 // On a phone the dashboard fits the screen: the header keeps the customer's domain on one line and
 // puts its actions under it, and nothing is wider than the page (docs/behaviour.md 2.2).
 import type { Page } from 'playwright-core';
-import { signInToDashboard } from './support/actions';
+import { signInToDashboard } from './support/pageActions';
 import { describePortal } from './support/journey';
 import { ACME } from './support/sandbox';
 

@@ -11,7 +11,7 @@ import {
   signIn,
   signInButton,
   waitForDashboard,
-} from './support/actions';
+} from './support/pageActions';
 import { describePortal, type Journey } from './support/journey';
 import { ACME } from './support/sandbox';
 

@@ -1,7 +1,7 @@
 // The home page's build-time HTML (docs/performance.md): it paints before any script runs, looks as
 // the live page does, and gives way to the live page, whose field takes typing.
 import type { Page } from 'playwright-core';
-import { emailInput, eventually, nextButton } from './support/actions';
+import { emailInput, eventually, nextButton } from './support/pageActions';
 import { describePortal } from './support/journey';
 
 const { journey } = describePortal();

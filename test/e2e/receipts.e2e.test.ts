@@ -1,6 +1,6 @@
 // A newcomer buys a licence in the sandbox and finds the receipt in the sandbox's mailbox
 // (docs/notifications.md, E-mail): no SMTP_URL, nothing to set up.
-import { addLicences, eventually, signInToDashboard } from './support/actions';
+import { addLicences, eventually, signInToDashboard } from './support/pageActions';
 import { expectAccessible } from './support/accessibility';
 import { describePortal } from './support/journey';
 import { ACME } from './support/sandbox';

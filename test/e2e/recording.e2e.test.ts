@@ -8,7 +8,7 @@ import { TOKEN_HEADER, XSRF_HEADER } from '../../src/contract/api';
 import { parseScenario } from '../../src/scenarios/validateScenario';
 import { launchChromium } from '../support/chromium';
 import { startPortal, type Portal } from '../support/portalProcess';
-import { emailInput, openDelegateDialog, signIn, waitForDashboard } from './support/actions';
+import { emailInput, openDelegateDialog, signIn, waitForDashboard } from './support/pageActions';
 import { ACME } from './support/sandbox';
 
 const STEP_TIMEOUT_MS = 15_000;

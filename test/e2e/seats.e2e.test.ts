@@ -1,6 +1,6 @@
 // Where the seats stand on the dashboard: the usage bar, the warning from 90 % assigned with its
 // button into the add form, the plan and renewal, and a suspended subscription; axe on each.
-import { signInToDashboard } from './support/actions';
+import { signInToDashboard } from './support/pageActions';
 import { expectAccessible } from './support/accessibility';
 import { describePortal } from './support/journey';
 import { tabTo } from './support/keyboard';

@@ -13,7 +13,7 @@ import {
   storedTokenData,
   storeTokenData,
   waitForDashboard,
-} from './support/actions';
+} from './support/pageActions';
 import { expectAccessible } from './support/accessibility';
 import { describePortal } from './support/journey';
 import { watchScreens } from './support/screens';

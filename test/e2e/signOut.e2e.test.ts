@@ -1,7 +1,7 @@
 // Sign-out (docs/api.md POST /api/sign-out): reached by keyboard, it ends the session on the server
 // so a copied cookie stops working at once, removes the stored token and goes home.
 import { API_PATHS, SESSION_COOKIE, XSRF_COOKIE } from '../../src/contract/api';
-import { signInToDashboard, storedTokenData } from './support/actions';
+import { signInToDashboard, storedTokenData } from './support/pageActions';
 import { expectAccessible } from './support/accessibility';
 import { describePortal } from './support/journey';
 import { tabTo } from './support/keyboard';

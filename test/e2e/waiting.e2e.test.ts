@@ -9,7 +9,7 @@ import {
   enterEmail,
   signInToDashboard,
   waitForDashboard,
-} from './support/actions';
+} from './support/pageActions';
 import { expectAccessible } from './support/accessibility';
 import { holdRequests } from './support/hold';
 import { describePortal } from './support/journey';

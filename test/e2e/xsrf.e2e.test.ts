@@ -1,7 +1,7 @@
 // XSRF in the browser (docs/api.md, docs/security.md): every POST carries X-XSRF-TOKEN equal to the cookie,
 // and the server refuses a POST from the same page without it.
 import { API_PATHS, XSRF_COOKIE, XSRF_HEADER } from '../../src/contract/api';
-import { addLicences, openDelegateDialog, signInToDashboard } from './support/actions';
+import { addLicences, openDelegateDialog, signInToDashboard } from './support/pageActions';
 import { describePortal } from './support/journey';
 import { ACME } from './support/sandbox';
 

@@ -3,12 +3,8 @@ import type { Middleware } from '@reduxjs/toolkit';
 import { TOKEN_HEADER, XSRF_COOKIE } from '../../contract/api';
 import type { PortalConfig } from '../../contract/config';
 import { createRedaction, type RedactOptions } from '../../scenarioFormat/redaction';
-import {
-  actionStep,
-  asJson,
-  httpRequestRecord,
-  isInternalAction,
-} from '../../scenarioFormat/records';
+import { actionTimeline } from '../../scenarioFormat/actionTimeline';
+import { asJson, httpRequestRecord } from '../../scenarioFormat/records';
 import {
   SCENARIO_FORMAT,
   type HttpRequestRecord,
@@ -316,15 +312,14 @@ export function createScenarioRecorder(options: ScenarioRecorderOptions): Scenar
     };
   }
 
-  const middleware: Middleware = (api) => (next) => (action) => {
-    const type = (action as { type?: unknown } | null)?.type;
-    if (typeof type !== 'string' || isInternalAction(type) || ended) return next(action);
-    steps.push(actionStep(action as { type: string }));
-    const result = next(action);
-    latestState = asJson(api.getState());
-    options.onChange?.();
-    return result;
-  };
+  const middleware = actionTimeline({
+    ended: () => ended,
+    record: (step) => void steps.push(step),
+    stateAfter: (state) => {
+      latestState = asJson(state);
+      options.onChange?.();
+    },
+  });
 
   function userEvent(event: UserEvent) {
     const last = steps[steps.length - 1];

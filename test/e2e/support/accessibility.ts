@@ -1,7 +1,7 @@
 // axe-core in the page: zero serious or critical violations on a screen or an open dialog.
 import type { AxeResults, ImpactValue } from 'axe-core';
 import type { Page } from 'playwright-core';
-import { animationsDone } from './actions';
+import { animationsDone } from './pageActions';
 
 const axeScript = require.resolve('axe-core/axe.min.js');
 const BLOCKING_IMPACTS: readonly ImpactValue[] = ['serious', 'critical'];

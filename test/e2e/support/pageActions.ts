@@ -1,7 +1,8 @@
 // What a person does, in the words of the screens: the browser tests and the scenario recorder
-// (scripts/record-scenarios.ts) both act through these.
-import type { Page } from 'playwright-core';
+// (scripts/record-scenarios/) both act through these.
+import type { Locator, Page } from 'playwright-core';
 import { DIRECTORY_SCOPE } from '../../../src/contract/limits';
+import type { ScopeRef, ScreenCheck } from '../../../src/scenarioFormat/scenario';
 
 export const TOKEN_DATA_KEY = 'tokenData';
 
@@ -25,12 +26,26 @@ export interface Pace {
   beforeAct(page: Page): Promise<void>;
   /** The 'Confirm Adding Licenses' dialog is up, before its 'Add Licenses' is pressed. */
   confirmShown(page: Page, seats: number): Promise<void>;
+  /** The person saw `check` hold (the action already waited for it); the recorder writes it down. */
+  seen(page: Page, check: ScreenCheck): Promise<void>;
 }
 
 export const AT_ONCE: Pace = {
   beforeAct: async () => undefined,
   confirmShown: (page) => animationsDone(page),
+  seen: async () => undefined,
 };
+
+/** The titles of the portal's dialogs, as people (and screen readers) find them. */
+export const DIALOGS = {
+  confirmAdd: 'Confirm Adding Licenses',
+  addedLicences: 'Licenses Added Succesfully!',
+  error: 'Oops! An Error Occurred.',
+  history: 'Change History',
+} as const;
+
+/** A dialog as a screen check names it. */
+export const dialogRef = (name: string): ScopeRef => ({ role: 'dialog', name });
 
 export async function enterEmail(page: Page, email: string, pace: Pace = AT_ONCE): Promise<void> {
   await pace.beforeAct(page);
@@ -133,17 +148,117 @@ export async function animationsDone(page: Page): Promise<void> {
   );
 }
 
-/** Types the count, 'Add Licenses', and 'Add Licenses' again in the confirm dialog once it is up. */
-export async function addLicences(page: Page, seats: number, pace: Pace = AT_ONCE): Promise<void> {
+/** Types the count and presses 'Add Licenses'; returns the confirm dialog once it is up. */
+export async function askForLicences(
+  page: Page,
+  seats: number,
+  pace: Pace = AT_ONCE,
+): Promise<Locator> {
   await pace.beforeAct(page);
   await page.getByLabel('Add Licenses').fill(String(seats));
   await pace.beforeAct(page);
   await page.getByRole('button', { name: 'Add Licenses' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Confirm Adding Licenses' });
+  const confirm = page.getByRole('dialog', { name: DIALOGS.confirmAdd });
   await confirm.waitFor();
+  return confirm;
+}
+
+/** Types the count, 'Add Licenses', and 'Add Licenses' again in the confirm dialog once it is up. */
+export async function addLicences(page: Page, seats: number, pace: Pace = AT_ONCE): Promise<void> {
+  const confirm = await askForLicences(page, seats, pace);
   await pace.confirmShown(page, seats);
   await pace.beforeAct(page);
   await confirm.getByRole('button', { name: 'Add Licenses' }).click();
+}
+
+/** 'Cancel' in the confirm dialog, once it has zoomed in; waits until it has gone. */
+export async function cancelAddingLicences(page: Page, pace: Pace = AT_ONCE): Promise<void> {
+  const confirm = page.getByRole('dialog', { name: DIALOGS.confirmAdd });
+  await animationsDone(page);
+  await pace.beforeAct(page);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await confirm.waitFor({ state: 'hidden' });
+}
+
+/** Types the address in an open delegate dialog and presses its 'Add'. */
+export async function addDelegate(
+  page: Page,
+  dialog: Locator,
+  email: string,
+  pace: Pace = AT_ONCE,
+): Promise<void> {
+  await pace.beforeAct(page);
+  await dialog.getByLabel('Enter Email Address').fill(email);
+  await pace.beforeAct(page);
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+}
+
+/** Presses 'Delete <email>' in an open delegate dialog. */
+export async function deleteDelegate(
+  page: Page,
+  dialog: Locator,
+  email: string,
+  pace: Pace = AT_ONCE,
+): Promise<void> {
+  await pace.beforeAct(page);
+  await dialog.getByRole('button', { name: `Delete ${email}` }).click();
+}
+
+/** Presses a dialog's 'CLOSE' and waits until the dialog has gone. */
+export async function closeDialog(
+  page: Page,
+  dialog: Locator,
+  pace: Pace = AT_ONCE,
+): Promise<void> {
+  await pace.beforeAct(page);
+  await dialog.getByRole('button', { name: 'CLOSE', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Waits until the error dialog shows `message` (or is up, when none is given); returns it. */
+export async function errorDialogShows(
+  page: Page,
+  message?: string,
+  pace: Pace = AT_ONCE,
+): Promise<Locator> {
+  const error = page.getByRole('dialog', { name: DIALOGS.error });
+  await error.waitFor();
+  if (message !== undefined) await error.getByText(message, { exact: true }).waitFor();
+  await pace.seen(
+    page,
+    message === undefined
+      ? { target: dialogRef(DIALOGS.error) }
+      : { text: message, within: dialogRef(DIALOGS.error) },
+  );
+  return error;
+}
+
+/** The error dialog shows `message`; 'CLOSE' closes it. */
+export async function closeErrorDialog(
+  page: Page,
+  message?: string,
+  pace: Pace = AT_ONCE,
+): Promise<void> {
+  await closeDialog(page, await errorDialogShows(page, message, pace), pace);
+  await pace.seen(page, { target: dialogRef(DIALOGS.error), absent: true });
+}
+
+/** The admin menu's 'Change History'; returns the dialog once it is up. */
+export async function openChangeHistory(page: Page, pace: Pace = AT_ONCE): Promise<Locator> {
+  await pace.beforeAct(page);
+  await page.getByRole('button', { name: 'Delegate access menu' }).click();
+  await pace.beforeAct(page);
+  await page.getByRole('menuitem', { name: DIALOGS.history }).click();
+  const history = page.getByRole('dialog', { name: DIALOGS.history });
+  await history.waitFor();
+  return history;
+}
+
+/** 'Sign out', then the home page. */
+export async function signOut(page: Page, pace: Pace = AT_ONCE): Promise<void> {
+  await pace.beforeAct(page);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
 }
 
 /** Polls until `check` holds (it is re-run, so it may read the page); fails after `timeoutMs`. */
