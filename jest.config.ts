@@ -4,7 +4,12 @@ import type { Config } from 'jest';
 // emitting CommonJS so Jest can load it without ESM flags.
 const transform: Config['transform'] = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'CommonJS', jsx: 'react-jsx' } }],
+  // typebox ships ES modules only (src/contract's schemas, docs/architecture.md): compiled the same way.
+  '^.+\\.mjs$': ['ts-jest', { tsconfig: { module: 'CommonJS', allowJs: true } }],
 };
+/** Packages published as ES modules only, which Jest's CommonJS runtime needs compiled. */
+const transformIgnorePatterns = ['/node_modules/(?!typebox/)'];
+const loadTypebox = '<rootDir>/src/client/test/loadTypebox.ts';
 
 const config: Config = {
   // The scenario report is written (and its path printed) when a scenario replay fails.
@@ -14,8 +19,9 @@ const config: Config = {
       displayName: 'client',
       testEnvironment: 'jsdom',
       roots: ['<rootDir>/src/client', '<rootDir>/src/contract'],
-      setupFilesAfterEnv: ['<rootDir>/src/client/test/setupTests.ts'],
+      setupFilesAfterEnv: ['<rootDir>/src/client/test/setupTests.ts', loadTypebox],
       transform,
+      transformIgnorePatterns,
       moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/src/client/test/fileStub.ts' },
     },
     {
@@ -23,6 +29,7 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/src/server'],
       transform,
+      transformIgnorePatterns,
     },
     {
       displayName: 'scenarios',
@@ -35,6 +42,8 @@ const config: Config = {
       ],
       testMatch: ['**/*.test.ts'],
       transform,
+      transformIgnorePatterns,
+      setupFilesAfterEnv: [loadTypebox],
     },
     {
       // Scenarios replayed through the real screen in jsdom (docs/scenarios.md).
@@ -42,8 +51,9 @@ const config: Config = {
       testEnvironment: 'jsdom',
       roots: ['<rootDir>/src/scenarios'],
       testMatch: ['**/*.ui.test.tsx'],
-      setupFilesAfterEnv: ['<rootDir>/src/client/test/setupTests.ts'],
+      setupFilesAfterEnv: ['<rootDir>/src/client/test/setupTests.ts', loadTypebox],
       transform,
+      transformIgnorePatterns,
       moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/src/client/test/fileStub.ts' },
     },
   ],

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { API_PATHS, type AddLicenceRequest, type AddLicenceResponse } from '../../contract/api';
+import { API_PATHS, type AddLicenceResponse } from '../../contract/api';
+import { addLicenceSchema } from '../../contract/endpoints';
 import { ERROR_TEXT } from '../../contract/errors';
 import { ApiError } from '../apiError';
 import { audit, type AuditOutcome } from '../audit';
@@ -11,10 +11,9 @@ import { readState, settleHeld } from '../history/settle';
 import { DEFAULT_PURCHASE_GRACE_MS } from '../limits';
 import { SERVER_TEXT } from '../messages';
 import { checkSeatChange } from '../providers/seatRules';
-import { addLicenceSchema } from '../schemas/addLicence';
 import type { WorkspaceSubscription } from '../providers/provider';
 import { toSubscriptionInfo } from '../subscriptionView';
-import type { RouteContext } from './context';
+import type { ApiScope, RouteContext } from './context';
 
 const HTTP_NOT_FOUND = 404;
 
@@ -22,11 +21,11 @@ const HTTP_NOT_FOUND = 404;
 // total the buyer saw (expectedNumberOfSeats) or, without it, the total read just before. Changes to
 // one subscription run one at a time across instances (docs/deploy.md), each recorded in the history.
 export async function addLicenceRoutes(
-  app: FastifyInstance,
+  app: ApiScope,
   { provider, store, now, purchaseGraceMs, metrics }: RouteContext,
 ): Promise<void> {
   const clock = () => ({ now: now(), graceMs: purchaseGraceMs ?? DEFAULT_PURCHASE_GRACE_MS });
-  app.post<{ Body: AddLicenceRequest }>(
+  app.post(
     API_PATHS.addLicence,
     { schema: addLicenceSchema },
     async (request): Promise<AddLicenceResponse> => {

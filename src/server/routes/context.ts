@@ -1,3 +1,11 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { PortalMetrics } from '../metrics';
 import type { PortalProvider } from '../providers/provider';
 import type { PortalStore } from '../store/portalStore';
@@ -13,3 +21,12 @@ export interface RouteContext {
   /** Purchases and delegate changes are counted here by outcome (docs/deploy.md, Metrics). */
   metrics?: PortalMetrics;
 }
+
+/** The API's Fastify scope: requests and answers typed from their schemas in src/contract/endpoints.ts. */
+export type ApiScope = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;

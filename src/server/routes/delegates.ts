@@ -1,11 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import {
-  DELEGATE_KINDS,
-  DELEGATE_PATHS,
-  type DelegateChangeRequest,
-  type DelegateListResponse,
-} from '../../contract/api';
+import { DELEGATE_KINDS, DELEGATE_PATHS, type DelegateListResponse } from '../../contract/api';
 import { isValidDelegateEmail } from '../../contract/email';
+import { delegateChangeSchema, delegateListSchema } from '../../contract/endpoints';
 import { ApiError } from '../apiError';
 import { audit } from '../audit';
 import { requireSessionOn, sessionHolderOf, sessionOf } from '../auth/guard';
@@ -16,13 +11,12 @@ import { delegatesKey } from '../history/changeKeys';
 import { recordChange } from '../history/recordChange';
 import { readState, settleHeld } from '../history/settle';
 import { SERVER_TEXT } from '../messages';
-import { delegateChangeSchema, delegateListSchema } from '../schemas/delegates';
-import type { RouteContext } from './context';
+import type { ApiScope, RouteContext } from './context';
 
 // The two delegate lists: admins of the caller's own customer only, checked live on every call.
 // Each change to a list runs alone (docs/deploy.md) and is recorded in the history.
 export async function delegateRoutes(
-  app: FastifyInstance,
+  app: ApiScope,
   { provider, store, now, metrics }: RouteContext,
 ): Promise<void> {
   // Only the admin flag of the live holder decides here, so the delegate lists are not read for it.
@@ -35,7 +29,7 @@ export async function delegateRoutes(
   for (const kind of DELEGATE_KINDS) {
     const path = DELEGATE_PATHS[kind];
 
-    app.get<{ Querystring: { customer: string } }>(
+    app.get(
       path,
       { schema: delegateListSchema, onRequest: requireSessionOn(now, store) },
       async (request): Promise<DelegateListResponse> => {
@@ -45,7 +39,7 @@ export async function delegateRoutes(
       },
     );
 
-    app.post<{ Body: DelegateChangeRequest }>(
+    app.post(
       path,
       { schema: delegateChangeSchema },
       async (request): Promise<DelegateListResponse> => {

@@ -1,16 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import { API_PATHS } from '../../contract/api';
+import { photoSchema } from '../../contract/endpoints';
 import { ApiError } from '../apiError';
 import { requireSessionOn, sessionOf } from '../auth/guard';
 import { SERVER_TEXT } from '../messages';
-import { photoSchema } from '../schemas/photo';
-import type { RouteContext } from './context';
+import type { ApiScope, RouteContext } from './context';
 
 // The signed-in person's directory photo, served from the portal's own origin (docs/api.md,
 // GET /api/photo): Google's photo URLs are on hosts the portal's CSP does not allow, and may be
 // private. The bytes come from Directory users.photos.get with the reseller's credentials.
 export async function photoRoutes(
-  app: FastifyInstance,
+  app: ApiScope,
   { provider, now, store }: RouteContext,
 ): Promise<void> {
   app.get(
