@@ -19,6 +19,7 @@ import {
 import { isValidDelegateEmail } from '../../../contract/email';
 import { errorDialogShown } from '../../events/portalEvents';
 import type { SagaContext } from '../../app/sagaContext';
+import { chunkLoader } from '../../components/chunkLoader';
 import {
   delegateErrorMessage,
   GENERIC_DELEGATE_ERROR,
@@ -41,7 +42,9 @@ import {
 // docs/api.md, GET and POST /api/licence-delegate and /api/support-delegate.
 
 /** The answer's check (typebox and the contract's schema) in a chunk of its own, off the home route. */
-const loadDelegateShape = () => import(/* webpackChunkName: "delegate-shape" */ './delegateShape');
+export const delegateShapeChunk = chunkLoader(
+  () => import(/* webpackChunkName: "delegate-shape" */ './delegateShape'),
+);
 
 const openedFor =
   (kind: DelegateKind) =>
@@ -69,8 +72,9 @@ function* fetchMembers(kind: DelegateKind): SagaIterator {
     yield put(errorDialogShown({ message: delegateErrorMessage(failure) }));
     return;
   }
-  const { isMemberList }: Awaited<ReturnType<typeof loadDelegateShape>> =
-    yield call(loadDelegateShape);
+  const { isMemberList }: Awaited<ReturnType<typeof delegateShapeChunk.preload>> = yield call(
+    delegateShapeChunk.preload,
+  );
   if (!isMemberList(answer)) {
     yield put(membersLoadFailed({ kind }));
     yield put(errorDialogShown({ message: UNEXPECTED_MEMBERS_ANSWER }));

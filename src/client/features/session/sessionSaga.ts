@@ -15,6 +15,7 @@ import { isValidHomeEmail } from '../../../contract/email';
 import { SIGN_IN_SCOPES, TOKEN_LIFETIME_MS } from '../../../contract/limits';
 import { subscriptionRequested } from '../../events/portalEvents';
 import type { SagaContext } from '../../app/sagaContext';
+import { chunkLoader } from '../../components/chunkLoader';
 import type { IdentityToken, TokenData } from '../../services/types';
 import { isLicenceDestination } from './destination';
 import { isConsumerEmail } from './isConsumerDomain';
@@ -34,7 +35,9 @@ import {
 // Start, home and sign-in (docs/behaviour.md 4.1–4.10); sign-out (4.24, docs/api.md, POST /api/sign-out).
 
 /** The answer's check (typebox and the contract's schema) in a chunk of its own, off the home route. */
-const loadSessionShape = () => import(/* webpackChunkName: "session-shape" */ './sessionShape');
+export const sessionShapeChunk = chunkLoader(
+  () => import(/* webpackChunkName: "session-shape" */ './sessionShape'),
+);
 
 /** With a signed-in person: load the licences, or leave for the help-desk portal (docs/behaviour.md 2, docs/behaviour.md 4). */
 function* continueToDestination(token: string, email: string): SagaIterator {
@@ -81,7 +84,7 @@ export function* checkEmail(action: ReturnType<typeof emailSubmitted>): SagaIter
   }
   const http: SagaContext['http'] = yield getContext('http');
   // The check's chunk loads while the request is in flight; a failed load counts when the answer is read.
-  const loading = loadSessionShape();
+  const loading = sessionShapeChunk.preload();
   loading.catch(() => undefined);
   let answer: unknown;
   try {

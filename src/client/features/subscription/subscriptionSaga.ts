@@ -17,6 +17,7 @@ import {
   subscriptionRequested,
 } from '../../events/portalEvents';
 import type { SagaContext } from '../../app/sagaContext';
+import { chunkLoader } from '../../components/chunkLoader';
 import { isHttpFailure } from '../../services/httpFailure';
 import type { HttpFailure } from '../../services/types';
 import { addLicencesErrorMessage } from './addLicencesError';
@@ -39,9 +40,10 @@ import {
 // subscription failure catalogue (8.1–8.4).
 
 /** The answer's check (typebox and the contract's schema) in a chunk of its own, off the home route. */
-const loadSubscriptionShape = () =>
-  import(/* webpackChunkName: "subscription-shape" */ './subscriptionShape');
-type SubscriptionShape = Awaited<ReturnType<typeof loadSubscriptionShape>>;
+export const subscriptionShapeChunk = chunkLoader(
+  () => import(/* webpackChunkName: "subscription-shape" */ './subscriptionShape'),
+);
+type SubscriptionShape = Awaited<ReturnType<typeof subscriptionShapeChunk.preload>>;
 
 /** A 2xx answer that is not a subscription counts as a failure with a readable message. */
 function unexpectedAnswer(status: number): HttpFailure {
@@ -78,7 +80,7 @@ export function* fetchSubscription(action: ReturnType<typeof subscriptionRequest
   const http: SagaContext['http'] = yield getContext('http');
   const browser: SagaContext['browser'] = yield getContext('browser');
   // The check's chunk loads while the request is in flight; a failed load counts when the answer is read.
-  const loading = loadSubscriptionShape();
+  const loading = subscriptionShapeChunk.preload();
   loading.catch(() => undefined);
   let answer: unknown;
   try {
@@ -132,13 +134,13 @@ export function* addLicences(): SagaIterator {
   } catch (failure) {
     yield put(errorDialogShown({ message: addLicencesErrorMessage(failure) }));
     yield put(addLicencesFailed());
-    const shape: SubscriptionShape = yield call(loadSubscriptionShape);
+    const shape: SubscriptionShape = yield call(subscriptionShapeChunk.preload);
     // A 409 after Google renewed the subscription's id carries the fresh view (docs/api.md).
     const fresh = isHttpFailure(failure) ? answeredSubscription(shape, failure.body) : null;
     if (fresh !== null) yield put(freshSubscriptionReceived(fresh));
     return;
   }
-  const shape: SubscriptionShape = yield call(loadSubscriptionShape);
+  const shape: SubscriptionShape = yield call(subscriptionShapeChunk.preload);
   // The answer is not needed to go on; the subscription docs/api.md describes is used when it is whole.
   const subscription = answeredSubscription(shape, answer) ?? {
     ...user,
