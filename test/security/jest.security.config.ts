@@ -14,7 +14,10 @@ const config: Config = {
   testMatch: ['**/*.security.test.ts'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: { module: 'CommonJS' } }],
+    // typebox ships ES modules only (the contract's schemas, docs/architecture.md): compiled the same way.
+    '^.+\\.mjs$': ['ts-jest', { tsconfig: { module: 'CommonJS', allowJs: true } }],
   },
+  transformIgnorePatterns: ['/node_modules/(?!typebox/)'],
   testTimeout: TEST_TIMEOUT_MS,
   // The crash test starts real portal processes; two files at a time suit a 2-core machine.
   maxWorkers: 2,
