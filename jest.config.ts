@@ -10,6 +10,7 @@ const transform: Config['transform'] = {
 /** node_modules stay untransformed, except typebox's ES modules (above). */
 const transformIgnorePatterns = ['/node_modules/(?!typebox/)'];
 const moduleFileExtensions = ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'];
+const loadTypebox = '<rootDir>/src/client/test/loadTypebox.ts';
 
 const config: Config = {
   // The scenario report is written (and its path printed) when a scenario replay fails.
@@ -19,7 +20,7 @@ const config: Config = {
       displayName: 'client',
       testEnvironment: 'jsdom',
       roots: ['<rootDir>/src/client', '<rootDir>/src/contract'],
-      setupFilesAfterEnv: ['<rootDir>/src/client/test/setupTests.ts'],
+      setupFilesAfterEnv: ['<rootDir>/src/client/test/setupTests.ts', loadTypebox],
       transform,
       transformIgnorePatterns,
       moduleFileExtensions,
@@ -46,6 +47,7 @@ const config: Config = {
       transform,
       transformIgnorePatterns,
       moduleFileExtensions,
+      setupFilesAfterEnv: [loadTypebox],
     },
     {
       // Scenarios replayed through the real screen in jsdom (docs/scenarios.md).
@@ -53,7 +55,7 @@ const config: Config = {
       testEnvironment: 'jsdom',
       roots: ['<rootDir>/src/scenarios'],
       testMatch: ['**/*.ui.test.tsx'],
-      setupFilesAfterEnv: ['<rootDir>/src/client/test/setupTests.ts'],
+      setupFilesAfterEnv: ['<rootDir>/src/client/test/setupTests.ts', loadTypebox],
       transform,
       transformIgnorePatterns,
       moduleFileExtensions,

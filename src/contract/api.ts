@@ -1,5 +1,3 @@
-import type { SubscriptionInfo } from './subscription';
-
 // Paths and bodies of the portal API (docs/api.md, Endpoints). Client and server both import these.
 export const API_PATHS = {
   emailValidator: '/api/email-validator',
@@ -25,37 +23,16 @@ export const DELEGATE_PATHS: Record<DelegateKind, string> = {
   support: API_PATHS.supportDelegate,
 };
 
-export type DelegateAction = 'add' | 'delete';
+export type { DelegateAction } from './fields';
 
-export interface EmailValidatorResponse {
-  isGoogleAccount: boolean;
-}
-
-export interface AddLicenceRequest {
-  customerId: string;
-  subscriptionId: string;
-  /** The new total: current plus added. */
-  numberOfSeats: number;
-  /**
-   * The total on the person's screen when they confirmed; the server refuses the add with 409 ABORTED
-   * when the subscription's total is no longer this. Optional only for older clients.
-   */
-  expectedNumberOfSeats?: number;
-}
-
-export interface AddLicenceResponse {
-  subscription: SubscriptionInfo;
-}
-
-export interface DelegateChangeRequest {
-  email: string;
-  customerId: string;
-  action: DelegateAction;
-}
-
-export interface DelegateListResponse {
-  members: string[];
-}
+// Their requests and answers, one schema each (docs/architecture.md, One definition per API shape).
+export type {
+  AddLicenceRequest,
+  AddLicenceResponse,
+  DelegateChangeRequest,
+  DelegateListResponse,
+  EmailValidatorResponse,
+} from './endpoints';
 
 /** Header that carries the identity provider's access token to subscription-info. */
 export const TOKEN_HEADER = 'x-goog-token';

@@ -1,67 +1,80 @@
-import type { DelegateAction } from './api';
+import { Type, type Static } from 'typebox';
+import { DelegateAction, idField, nullableText, seatCount } from './fields';
 
 // The change history (GET /api/history, docs/api.md): every licence add and delegate change, newest
 // first. An entry is written as 'pending' before the provider is called and completed after it;
 // a read settles entries a crashed process left pending from the provider's own state.
 
-export type HistoryKind = 'licences' | 'licence-delegate' | 'support-delegate';
-export const HISTORY_KINDS: readonly HistoryKind[] = [
-  'licences',
-  'licence-delegate',
-  'support-delegate',
-];
+export const HISTORY_KINDS = ['licences', 'licence-delegate', 'support-delegate'] as const;
+export const HistoryKind = Type.Enum(HISTORY_KINDS, { type: 'string' });
+export type HistoryKind = Static<typeof HistoryKind>;
 
 /**
  * 'pending' while the change is in flight or the provider's state cannot tell; 'unconfirmed': a
  * purchase Google did not confirm and does not show yet; 'not-made': not shown within the grace period.
  */
-export type HistoryState = 'done' | 'pending' | 'unconfirmed' | 'not-made';
-export const HISTORY_STATES: readonly HistoryState[] = [
-  'done',
-  'pending',
-  'unconfirmed',
-  'not-made',
-];
+export const HISTORY_STATES = ['done', 'pending', 'unconfirmed', 'not-made'] as const;
+export const HistoryState = Type.Enum(HISTORY_STATES, { type: 'string' });
+export type HistoryState = Static<typeof HistoryState>;
 
-interface HistoryEntryBase {
-  id: string;
+/** Entries per page of GET /api/history (docs/api.md). */
+export const HISTORY_PAGE_DEFAULT = 20;
+export const HISTORY_PAGE_MAX = 100;
+/** A cursor is a short opaque token; anything longer was not given by this server. */
+const CURSOR_MAX_LENGTH = 64;
+/** Digits of a limit; the value itself is checked in the handler (query strings are text). */
+const LIMIT_MAX_LENGTH = 16;
+
+const entryBase = {
+  id: Type.String(),
   /** When the change was asked for, ISO 8601 UTC. */
-  at: string;
+  at: Type.String({ format: 'date-time' }),
   /** The signed-in person who made it. */
-  actor: string;
+  actor: Type.String(),
   /** The x-request-id of the request that made it. */
-  requestId: string;
-  state: HistoryState;
-}
+  requestId: Type.String(),
+  state: HistoryState,
+};
 
-export interface LicenceHistoryEntry extends HistoryEntryBase {
-  kind: 'licences';
+export const LicenceHistoryEntry = Type.Object({
+  ...entryBase,
+  kind: Type.Literal('licences'),
   /** Total licences before and after the add. */
-  before: number;
-  after: number;
-}
+  before: seatCount,
+  after: seatCount,
+});
+export type LicenceHistoryEntry = Static<typeof LicenceHistoryEntry>;
 
-export interface DelegateHistoryEntry extends HistoryEntryBase {
-  kind: 'licence-delegate' | 'support-delegate';
-  action: DelegateAction;
+export const DelegateHistoryEntry = Type.Object({
+  ...entryBase,
+  kind: Type.Enum(['licence-delegate', 'support-delegate'], { type: 'string' }),
+  action: DelegateAction,
   /** The delegate's address. */
-  member: string;
-}
+  member: Type.String(),
+});
+export type DelegateHistoryEntry = Static<typeof DelegateHistoryEntry>;
 
-export type HistoryEntry = LicenceHistoryEntry | DelegateHistoryEntry;
+export const HistoryEntry = Type.Union([LicenceHistoryEntry, DelegateHistoryEntry]);
+export type HistoryEntry = Static<typeof HistoryEntry>;
 
-export interface HistoryQuery {
-  /** The caller's own customerId. */
-  customer: string;
-  kind?: HistoryKind;
-  /** nextCursor of the previous page. */
-  cursor?: string;
-  /** Entries per page, 1–100 (default 20). */
-  limit?: number;
-}
+/** The query of GET /api/history; unknown fields are refused (docs/api.md). */
+export const HistoryQuery = Type.Object(
+  {
+    /** The caller's own customerId. */
+    customer: idField,
+    kind: Type.Optional(HistoryKind),
+    /** nextCursor of the previous page. */
+    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: CURSOR_MAX_LENGTH })),
+    /** Entries per page, 1–100 (default 20), as the query string's text. */
+    limit: Type.Optional(Type.String({ minLength: 1, maxLength: LIMIT_MAX_LENGTH })),
+  },
+  { additionalProperties: false },
+);
+export type HistoryQuery = Static<typeof HistoryQuery>;
 
-export interface HistoryPage {
-  entries: HistoryEntry[];
+export const HistoryPage = Type.Object({
+  entries: Type.Array(HistoryEntry),
   /** Cursor of the next (older) page, null on the last page. */
-  nextCursor: string | null;
-}
+  nextCursor: nullableText({ minLength: 1 }),
+});
+export type HistoryPage = Static<typeof HistoryPage>;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { API_PATHS } from '../contract/api';
 import { ApiError } from './apiError';
@@ -167,7 +168,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     prices: options.prices === undefined ? pricesOf(config) : options.prices,
   };
   const requestDeadlineMs = options.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS;
-  void app.register(async (api) => {
+  void app.register(async (scope) => {
+    // Each route's request and answer types come from its schema (src/contract/endpoints.ts).
+    const api = scope.withTypeProvider<TypeBoxTypeProvider>();
     // The API speaks JSON only: any other body is a 415, not a string that fails later.
     api.removeContentTypeParser('text/plain');
     // A purchase's deadline covers the write's own limit after the reads before it (README).

@@ -14,7 +14,7 @@ const config: Config = {
   testMatch: ['**/*.security.test.ts'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: { module: 'CommonJS' } }],
-    // typebox ships ES modules only (as in jest.config.ts): the server's configuration schema uses it.
+    // typebox ships ES modules only (as in jest.config.ts): the contract's schemas and the configuration schema use it.
     '^.+/typebox/.+\\.mjs$': ['ts-jest', { tsconfig: { module: 'CommonJS', allowJs: true } }],
   },
   transformIgnorePatterns: ['/node_modules/(?!typebox/)'],

@@ -1,4 +1,6 @@
 import { dropdownChunk } from '../components/dropdownChunk';
+import { delegateShapeChunk } from '../features/delegates/delegatesSaga';
+import { historyShapeChunk } from '../features/history/historySaga';
 import { lazyPart } from './lazyParts';
 
 // Every dialog in its own chunk, named once here apart from the screens (./parts) so the dashboard
@@ -30,7 +32,8 @@ export const HistoryDialog = lazyPart(() =>
   ).then((m) => m.HistoryDialog),
 );
 
-/** The admin menu's code (fetched first: the dialogs are opened from it), then every dialog. */
+/** The admin menu's code (fetched first: the dialogs are opened from it), then every dialog and the
+ * checks of the answers the dialogs read. */
 export const DASHBOARD_NEXT_STEPS = [
   dropdownChunk,
   ConfirmAddDialog,
@@ -38,4 +41,6 @@ export const DASHBOARD_NEXT_STEPS = [
   ErrorDialog,
   DelegateDialog,
   HistoryDialog,
+  delegateShapeChunk,
+  historyShapeChunk,
 ] as const;

@@ -1,3 +1,5 @@
+import { sessionShapeChunk } from '../features/session/sessionSaga';
+import { subscriptionShapeChunk } from '../features/subscription/subscriptionSaga';
 import { ErrorDialog } from './dialogParts';
 import { lazyPart } from './lazyParts';
 
@@ -17,5 +19,13 @@ export const CrashScreen = lazyPart(() =>
   import(/* webpackChunkName: "crash" */ './CrashScreen').then((m) => m.CrashScreen),
 );
 
-/** Where the home page leads: the dashboard, the 403 page and the support site, and the error dialog. */
-export const HOME_NEXT_STEPS = [DashboardPage, ForbiddenPage, SupportPage, ErrorDialog] as const;
+/** Where the home page leads: the dashboard, the 403 page and the support site, the error dialog, and
+ * the checks of the answers signing in reads (docs/architecture.md, One definition per API shape). */
+export const HOME_NEXT_STEPS = [
+  DashboardPage,
+  ForbiddenPage,
+  SupportPage,
+  ErrorDialog,
+  sessionShapeChunk,
+  subscriptionShapeChunk,
+] as const;

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { GENERIC_ADD_LICENCES_ERROR } from '../features/subscription/addLicencesError';
-import { UNEXPECTED_SUBSCRIPTION_ANSWER } from '../features/subscription/subscriptionShape';
+import { UNEXPECTED_SUBSCRIPTION_ANSWER } from '../features/subscription/subscriptionFailure';
 import { UNEXPECTED_MEMBERS_ANSWER } from '../features/delegates/delegateError';
 import { dialogOpened } from '../features/delegates/delegatesSlice';
 import { ok, type FakeHttpAnswer } from '../test/fakeServices';

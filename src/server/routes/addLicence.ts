@@ -1,20 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import { API_PATHS, type AddLicenceRequest, type AddLicenceResponse } from '../../contract/api';
+import { API_PATHS, type AddLicenceResponse } from '../../contract/api';
+import { addLicenceSchema } from '../../contract/endpoints';
 import { ApiError } from '../apiError';
 import { readLiveRoles, requireOwnCustomer } from '../auth/roles';
 import { sessionHolderOf, sessionOf } from '../auth/guard';
 import { changeService, SubscriptionIdChanged } from '../changes/changeService';
 import { SERVER_TEXT } from '../messages';
-import { addLicenceSchema } from '../schemas/addLicence';
 import { toSubscriptionInfo } from '../subscriptionView';
-import type { RouteContext } from './context';
+import type { ApiScope, RouteContext } from './context';
 
 // Buying seats (docs/api.md, POST /api/add-licence): the buyer's live roles decide, the change
 // service (changes/changeService.ts) makes the purchase with its history, the answer shows the result.
-export async function addLicenceRoutes(app: FastifyInstance, context: RouteContext): Promise<void> {
+export async function addLicenceRoutes(app: ApiScope, context: RouteContext): Promise<void> {
   const { provider } = context;
   const changes = changeService(context);
-  app.post<{ Body: AddLicenceRequest }>(
+  app.post(
     API_PATHS.addLicence,
     { schema: addLicenceSchema },
     async (request): Promise<AddLicenceResponse> => {

@@ -1,3 +1,11 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { PortalMetrics } from '../metrics';
 import type { PriceList } from '../prices/priceList';
 import type { PortalProvider } from '../providers/provider';
@@ -16,3 +24,12 @@ export interface RouteContext {
   /** The reseller's prices (PRICE_FILE); null or absent: no price is shown (docs/api.md). */
   prices?: PriceList | null;
 }
+
+/** The API's Fastify scope: requests and answers typed from their schemas in src/contract/endpoints.ts. */
+export type ApiScope = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;

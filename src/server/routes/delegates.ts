@@ -1,11 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import {
-  DELEGATE_KINDS,
-  DELEGATE_PATHS,
-  type DelegateChangeRequest,
-  type DelegateListResponse,
-} from '../../contract/api';
+import { DELEGATE_KINDS, DELEGATE_PATHS, type DelegateListResponse } from '../../contract/api';
 import { isValidDelegateEmail } from '../../contract/email';
+import { delegateChangeSchema, delegateListSchema } from '../../contract/endpoints';
 import { ApiError } from '../apiError';
 import { sessionHolderOf, sessionOf } from '../auth/guard';
 import { requireOwnCustomer } from '../auth/roles';
@@ -13,12 +8,11 @@ import type { PortalSession } from '../auth/session';
 import { changeService } from '../changes/changeService';
 import type { DirectoryUser } from '../providers/provider';
 import { SERVER_TEXT } from '../messages';
-import { delegateChangeSchema, delegateListSchema } from '../schemas/delegates';
-import type { RouteContext } from './context';
+import type { ApiScope, RouteContext } from './context';
 
 // The two delegate lists: admins of the caller's own customer only, checked live on every call.
 // Each change to a list is made by the change service (changes/changeService.ts), with its history.
-export async function delegateRoutes(app: FastifyInstance, context: RouteContext): Promise<void> {
+export async function delegateRoutes(app: ApiScope, context: RouteContext): Promise<void> {
   const { provider } = context;
   const changes = changeService(context);
   // Only the admin flag of the live holder decides here, so the delegate lists are not read for it.
@@ -31,7 +25,7 @@ export async function delegateRoutes(app: FastifyInstance, context: RouteContext
   for (const kind of DELEGATE_KINDS) {
     const path = DELEGATE_PATHS[kind];
 
-    app.get<{ Querystring: { customer: string } }>(
+    app.get(
       path,
       { schema: delegateListSchema },
       async (request): Promise<DelegateListResponse> => {
@@ -41,7 +35,7 @@ export async function delegateRoutes(app: FastifyInstance, context: RouteContext
       },
     );
 
-    app.post<{ Body: DelegateChangeRequest }>(
+    app.post(
       path,
       { schema: delegateChangeSchema },
       async (request): Promise<DelegateListResponse> => {

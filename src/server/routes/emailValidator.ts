@@ -1,16 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import { API_PATHS, type EmailValidatorResponse } from '../../contract/api';
 import { isValidHomeEmail } from '../../contract/email';
+import { emailValidatorSchema } from '../../contract/endpoints';
 import { ApiError } from '../apiError';
 import { SERVER_TEXT } from '../messages';
-import { emailValidatorSchema } from '../schemas/emailValidator';
-import type { RouteContext } from './context';
+import type { ApiScope, RouteContext } from './context';
 
 export async function emailValidatorRoutes(
-  app: FastifyInstance,
+  app: ApiScope,
   { provider }: RouteContext,
 ): Promise<void> {
-  app.get<{ Querystring: { email: string } }>(
+  app.get(
     API_PATHS.emailValidator,
     { schema: emailValidatorSchema },
     async (request): Promise<EmailValidatorResponse> => {

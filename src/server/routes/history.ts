@@ -1,6 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import { API_PATHS } from '../../contract/api';
-import { HISTORY_KINDS, type HistoryKind, type HistoryPage } from '../../contract/history';
+import { historySchema } from '../../contract/endpoints';
+import {
+  HISTORY_KINDS,
+  HISTORY_PAGE_DEFAULT,
+  HISTORY_PAGE_MAX,
+  type HistoryKind,
+  type HistoryPage,
+} from '../../contract/history';
 import { ApiError } from '../apiError';
 import { sessionHolderOf, sessionOf } from '../auth/guard';
 import { readLiveRoles, requireOwnCustomer, type LiveRoles } from '../auth/roles';
@@ -8,15 +14,7 @@ import { decodeCursor, encodeCursor, toHistoryEntry } from '../history/historyVi
 import { settlePending } from '../history/settle';
 import { DEFAULT_PURCHASE_GRACE_MS } from '../limits';
 import { SERVER_TEXT } from '../messages';
-import { HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX, historySchema } from '../schemas/history';
-import type { RouteContext } from './context';
-
-interface HistoryQuerystring {
-  customer: string;
-  kind?: HistoryKind;
-  cursor?: string;
-  limit?: string;
-}
+import type { ApiScope, RouteContext } from './context';
 
 const invalid = (message: string) => new ApiError(400, 'INVALID_ARGUMENT', message);
 
@@ -42,10 +40,10 @@ function pageSize(raw: string | undefined): number {
 
 // The change history of the caller's own customer, newest first, one page at a time.
 export async function historyRoutes(
-  app: FastifyInstance,
+  app: ApiScope,
   { provider, store, now, purchaseGraceMs, metrics }: RouteContext,
 ): Promise<void> {
-  app.get<{ Querystring: HistoryQuerystring }>(
+  app.get(
     API_PATHS.history,
     { schema: historySchema },
     async (request): Promise<HistoryPage> => {

@@ -1,15 +1,14 @@
-import type { FastifyInstance } from 'fastify';
 import { API_PATHS } from '../../contract/api';
+import { photoSchema } from '../../contract/endpoints';
 import { ApiError } from '../apiError';
 import { sessionOf } from '../auth/guard';
 import { SERVER_TEXT } from '../messages';
-import { photoSchema } from '../schemas/photo';
-import type { RouteContext } from './context';
+import type { ApiScope, RouteContext } from './context';
 
 // The signed-in person's directory photo, served from the portal's own origin (docs/api.md,
 // GET /api/photo): Google's photo URLs are on hosts the portal's CSP does not allow, and may be
 // private. The bytes come from Directory users.photos.get with the reseller's credentials.
-export async function photoRoutes(app: FastifyInstance, { provider }: RouteContext): Promise<void> {
+export async function photoRoutes(app: ApiScope, { provider }: RouteContext): Promise<void> {
   app.get(API_PATHS.photo, { schema: photoSchema }, async (request, reply) => {
     const photo = await provider.getUserPhoto(sessionOf(request).email);
     if (photo === null) throw new ApiError(404, 'NOT_FOUND', SERVER_TEXT.noPhoto);

@@ -1,6 +1,5 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
 import { API_PATHS } from '../../contract/api';
+import { pricePreviewSchema } from '../../contract/endpoints';
 import type { PricePreviewResponse } from '../../contract/prices';
 import { ApiError } from '../apiError';
 import { sessionHolderOf, sessionOf } from '../auth/guard';
@@ -10,8 +9,7 @@ import { SERVER_TEXT } from '../messages';
 import { pricedPlanOf, seatPriceFor } from '../prices/priceList';
 import { dayOf, previewPrice } from '../prices/pricePreview';
 import type { WorkspaceSubscription } from '../providers/provider';
-import { pricePreviewSchema } from '../schemas/pricePreview';
-import type { RouteContext } from './context';
+import type { ApiScope, RouteContext } from './context';
 
 const invalid = (message: string) => new ApiError(400, 'INVALID_ARGUMENT', message);
 
@@ -28,10 +26,7 @@ function seatsToAdd(raw: string): number {
 
 // What adding seats would cost (docs/api.md, GET /api/price-preview): the same caller, holder and
 // seat checks as the purchase itself (POST /api/add-licence), then the price file's price.
-export async function pricePreviewRoutes(
-  app: FastifyInstance,
-  context: RouteContext,
-): Promise<void> {
+export async function pricePreviewRoutes(app: ApiScope, context: RouteContext): Promise<void> {
   const { provider, now, prices } = context;
   const changes = changeService(context);
 
@@ -53,27 +48,25 @@ export async function pricePreviewRoutes(
     });
   };
 
-  app
-    .withTypeProvider<TypeBoxTypeProvider>()
-    .get(
-      API_PATHS.pricePreview,
-      { schema: pricePreviewSchema },
-      async (request): Promise<PricePreviewResponse> => {
-        const session = sessionOf(request);
-        const { customer: customerId, subscriptionId } = request.query;
-        const seats = seatsToAdd(request.query.seats);
-        requireOwnCustomer(session, customerId);
+  app.get(
+    API_PATHS.pricePreview,
+    { schema: pricePreviewSchema },
+    async (request): Promise<PricePreviewResponse> => {
+      const session = sessionOf(request);
+      const { customer: customerId, subscriptionId } = request.query;
+      const seats = seatsToAdd(request.query.seats);
+      requireOwnCustomer(session, customerId);
 
-        const roles = await readLiveRoles(provider, session, sessionHolderOf(request));
-        if (!roles.isAdmin && !roles.license) {
-          throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.addLicenceRole);
-        }
-        const customer = await provider.findCustomer(session.customerId);
-        if (customer === null) {
-          throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.notInDirectory);
-        }
-        const subscription = await changes.checkLicences(customer, subscriptionId, seats);
-        return { price: priceOf(subscription, seats) };
-      },
-    );
+      const roles = await readLiveRoles(provider, session, sessionHolderOf(request));
+      if (!roles.isAdmin && !roles.license) {
+        throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.addLicenceRole);
+      }
+      const customer = await provider.findCustomer(session.customerId);
+      if (customer === null) {
+        throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.notInDirectory);
+      }
+      const subscription = await changes.checkLicences(customer, subscriptionId, seats);
+      return { price: priceOf(subscription, seats) };
+    },
+  );
 }

@@ -1,14 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { API_PATHS } from '../../contract/api';
+import { readySchema } from '../../contract/endpoints';
 import { checkReadiness } from '../readiness';
-import { readySchema } from '../schemas/ready';
-import type { RouteContext } from './context';
+import type { ApiScope, RouteContext } from './context';
 
 // The load balancer's readiness check; /api/health stays the liveness check (docs/api.md).
-export async function readyRoutes(
-  app: FastifyInstance,
-  { store, provider }: RouteContext,
-): Promise<void> {
+export async function readyRoutes(app: ApiScope, { store, provider }: RouteContext): Promise<void> {
   app.get(API_PATHS.ready, { schema: readySchema }, async (request) => {
     await checkReadiness(store, provider, request.log);
     return { status: 'ready' as const };

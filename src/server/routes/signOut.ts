@@ -1,21 +1,17 @@
-import type { FastifyInstance } from 'fastify';
 import { API_PATHS } from '../../contract/api';
+import { signOutSchema } from '../../contract/endpoints';
 import { ApiError } from '../apiError';
 import { isSessionEnded } from '../auth/guard';
 import { readSession, endSession } from '../auth/session';
 import { checkXsrf } from '../auth/xsrf';
 import { SERVER_TEXT } from '../messages';
-import { signOutSchema } from '../schemas/signOut';
-import type { RouteContext } from './context';
+import type { ApiScope, RouteContext } from './context';
 
 const HTTP_NO_CONTENT = 204;
 
 // Sign-out (docs/api.md, POST /api/sign-out): every session of the person ends on every instance;
 // both cookies are cleared, with or without a live session, and when the store fails (503).
-export async function signOutRoutes(
-  app: FastifyInstance,
-  { store, now }: RouteContext,
-): Promise<void> {
+export async function signOutRoutes(app: ApiScope, { store, now }: RouteContext): Promise<void> {
   app.post(
     API_PATHS.signOut,
     {

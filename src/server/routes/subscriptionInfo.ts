@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { API_PATHS, TOKEN_HEADER } from '../../contract/api';
 import { domainOf } from '../../contract/email';
+import { subscriptionInfoSchema } from '../../contract/endpoints';
 import { ERROR_TEXT } from '../../contract/errors';
 import { DIRECTORY_SCOPE } from '../../contract/limits';
 import type { SubscriptionInfo } from '../../contract/subscription';
@@ -10,9 +11,8 @@ import { readDelegateRoles } from '../auth/roles';
 import { readSession, startSession } from '../auth/session';
 import type { DirectoryUser, PortalProvider } from '../providers/provider';
 import type { PortalStore } from '../store/portalStore';
-import { subscriptionInfoSchema } from '../schemas/subscriptionInfo';
 import { toSubscriptionInfo } from '../subscriptionView';
-import type { RouteContext } from './context';
+import type { ApiScope, RouteContext } from './context';
 
 const unauthenticated = () => new ApiError(401, 'UNAUTHENTICATED', ERROR_TEXT.unauthenticated);
 
@@ -58,10 +58,10 @@ async function issueTime(store: PortalStore, person: string, at: number): Promis
 
 // Sign-in: the identity provider's token proves who the caller is; the answer starts the session.
 export async function subscriptionInfoRoutes(
-  app: FastifyInstance,
+  app: ApiScope,
   { provider, store, now }: RouteContext,
 ): Promise<void> {
-  app.get<{ Querystring: { email: string } }>(
+  app.get(
     API_PATHS.subscriptionInfo,
     { schema: subscriptionInfoSchema },
     async (request, reply): Promise<SubscriptionInfo> => {

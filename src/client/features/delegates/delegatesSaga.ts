@@ -19,6 +19,7 @@ import {
 import { isValidDelegateEmail } from '../../../contract/email';
 import { errorDialogShown } from '../../events/portalEvents';
 import type { SagaContext } from '../../app/sagaContext';
+import { chunkLoader } from '../../components/chunkLoader';
 import {
   delegateErrorMessage,
   GENERIC_DELEGATE_ERROR,
@@ -40,11 +41,10 @@ import {
 // The delegate dialogs (docs/behaviour.md 4.17–4.20, errors 8.8 and 8.9); the endpoints are in
 // docs/api.md, GET and POST /api/licence-delegate and /api/support-delegate.
 
-function isMemberList(value: unknown): value is { members: string[] } {
-  if (typeof value !== 'object' || value === null) return false;
-  const members = (value as Record<string, unknown>).members;
-  return Array.isArray(members) && members.every((member) => typeof member === 'string');
-}
+/** The answer's check (typebox and the contract's schema) in a chunk of its own, off the home route. */
+export const delegateShapeChunk = chunkLoader(
+  () => import(/* webpackChunkName: "delegate-shape" */ './delegateShape'),
+);
 
 const openedFor =
   (kind: DelegateKind) =>
@@ -72,6 +72,9 @@ function* fetchMembers(kind: DelegateKind): SagaIterator {
     yield put(errorDialogShown({ message: delegateErrorMessage(failure) }));
     return;
   }
+  const { isMemberList }: Awaited<ReturnType<typeof delegateShapeChunk.preload>> = yield call(
+    delegateShapeChunk.preload,
+  );
   if (!isMemberList(answer)) {
     yield put(membersLoadFailed({ kind }));
     yield put(errorDialogShown({ message: UNEXPECTED_MEMBERS_ANSWER }));

@@ -25,7 +25,7 @@ import {
   HISTORY_PAGE_SIZE,
   historySaga,
 } from './historySaga';
-import { UNEXPECTED_HISTORY_ANSWER } from './historyShape';
+import { UNEXPECTED_HISTORY_ANSWER } from './historyError';
 import {
   csvReady,
   csvRequested,

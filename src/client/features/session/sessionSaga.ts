@@ -15,6 +15,7 @@ import { isValidHomeEmail } from '../../../contract/email';
 import { SIGN_IN_SCOPES, TOKEN_LIFETIME_MS } from '../../../contract/limits';
 import { subscriptionRequested } from '../../events/portalEvents';
 import type { SagaContext } from '../../app/sagaContext';
+import { chunkLoader } from '../../components/chunkLoader';
 import type { IdentityToken, TokenData } from '../../services/types';
 import { isLicenceDestination } from './destination';
 import { isConsumerEmail } from './isConsumerDomain';
@@ -33,13 +34,10 @@ import {
 
 // Start, home and sign-in (docs/behaviour.md 4.1–4.10); sign-out (4.24, docs/api.md, POST /api/sign-out).
 
-function isValidatorAnswer(value: unknown): value is { isGoogleAccount: boolean } {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as Record<string, unknown>).isGoogleAccount === 'boolean'
-  );
-}
+/** The answer's check (typebox and the contract's schema) in a chunk of its own, off the home route. */
+export const sessionShapeChunk = chunkLoader(
+  () => import(/* webpackChunkName: "session-shape" */ './sessionShape'),
+);
 
 /** With a signed-in person: load the licences, or leave for the help-desk portal (docs/behaviour.md 2, docs/behaviour.md 4). */
 function* continueToDestination(token: string, email: string): SagaIterator {
@@ -85,6 +83,9 @@ export function* checkEmail(action: ReturnType<typeof emailSubmitted>): SagaIter
     return;
   }
   const http: SagaContext['http'] = yield getContext('http');
+  // The check's chunk loads while the request is in flight; a failed load counts when the answer is read.
+  const loading = sessionShapeChunk.preload();
+  loading.catch(() => undefined);
   let answer: unknown;
   try {
     answer = yield call([http, http.get], API_PATHS.emailValidator, { email });
@@ -93,6 +94,7 @@ export function* checkEmail(action: ReturnType<typeof emailSubmitted>): SagaIter
     yield put(emailCheckStopped());
     return;
   }
+  const { isValidatorAnswer }: Awaited<typeof loading> = yield call(() => loading);
   if (!isValidatorAnswer(answer)) {
     yield call([log, log.error], 'The e-mail validator answered unexpectedly.', answer);
     yield put(emailCheckStopped());

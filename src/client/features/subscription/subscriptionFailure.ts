@@ -34,3 +34,7 @@ export function subscriptionFailureEntry(failure: unknown): SubscriptionFailureE
   if (error.message.includes(EXPECTED_OAUTH_TOKEN)) return { kind: 'expiredToken' };
   return { kind: 'forbidden', error };
 }
+
+/** The message shown when subscription-info answers 2xx with something that is not one. */
+export const UNEXPECTED_SUBSCRIPTION_ANSWER =
+  'The subscription service answered with data the portal cannot read.';

@@ -30,7 +30,7 @@ import {
   subscriptionLoaded,
   successDialogClosed,
 } from './subscriptionSlice';
-import { UNEXPECTED_SUBSCRIPTION_ANSWER } from './subscriptionShape';
+import { UNEXPECTED_SUBSCRIPTION_ANSWER } from './subscriptionFailure';
 
 const RUN_MS = 50;
 const SUBSCRIPTION_INFO = `GET ${API_PATHS.subscriptionInfo}`;

@@ -56,4 +56,13 @@ describe('readSubscriptionInfo', () => {
   ])('refuses %s', (_name, value) => {
     expect(readSubscriptionInfo(value)).toBeNull();
   });
+
+  // The check is the contract's schema (src/contract/subscription.ts): a seat count is never negative.
+  it.each(['numberOfSeats', 'licensedNumberOfSeats', 'maximumNumberOfSeats'])(
+    "refuses a negative %s, as the contract's seat count does",
+    (field) => {
+      expect(readSubscriptionInfo({ ...sampleSubscription(), [field]: -1 })).toBeNull();
+      expect(readSubscriptionInfo({ ...sampleSubscription(), [field]: 0 })).not.toBeNull();
+    },
+  );
 });

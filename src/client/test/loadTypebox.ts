@@ -1,0 +1,3 @@
+// typebox's ES modules are compiled for Jest on first use, seconds on a cold cache: loading them before
+// any test keeps that out of the tests' timed windows, since the sagas load the answer checks on demand.
+import 'typebox/value';

@@ -1,0 +1,103 @@
+import { Type, type Static } from 'typebox';
+import { DelegateAction, emailField, idField } from './fields';
+import { HistoryPage, HistoryQuery } from './history';
+import { PricePreviewResponse } from './prices';
+import { SubscriptionInfo } from './subscription';
+
+// The request and answer of every /api route (docs/api.md, Endpoints), each declared once: the routes
+// take these as their Fastify schemas, the client checks its answers against them, the types follow.
+// Requests are closed (an unknown field is a 400, never silently dropped); answers are serialized from
+// their schema, so a field not named here never leaves the server.
+
+/** A request with nothing in it: any field at all is a 400. */
+const Nothing = Type.Object({}, { additionalProperties: false });
+
+export const EmailQuery = Type.Object({ email: emailField }, { additionalProperties: false });
+export type EmailQuery = Static<typeof EmailQuery>;
+
+export const CustomerQuery = Type.Object({ customer: idField }, { additionalProperties: false });
+export type CustomerQuery = Static<typeof CustomerQuery>;
+
+export const EmailValidatorResponse = Type.Object({ isGoogleAccount: Type.Boolean() });
+export type EmailValidatorResponse = Static<typeof EmailValidatorResponse>;
+
+/** The new total and the total the buyer saw (docs/api.md, POST /api/add-licence). */
+export const AddLicenceRequest = Type.Object(
+  {
+    customerId: idField,
+    subscriptionId: idField,
+    /** The new total: current plus added. */
+    numberOfSeats: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+    /**
+     * The total on the person's screen when they confirmed; the server refuses the add with 409 ABORTED
+     * when the subscription's total is no longer this. Optional only for older clients.
+     */
+    expectedNumberOfSeats: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type AddLicenceRequest = Static<typeof AddLicenceRequest>;
+
+export const AddLicenceResponse = Type.Object({ subscription: SubscriptionInfo });
+export type AddLicenceResponse = Static<typeof AddLicenceResponse>;
+
+export const DelegateChangeRequest = Type.Object(
+  { email: emailField, customerId: idField, action: DelegateAction },
+  { additionalProperties: false },
+);
+export type DelegateChangeRequest = Static<typeof DelegateChangeRequest>;
+
+export const DelegateListResponse = Type.Object({ members: Type.Array(Type.String()) });
+export type DelegateListResponse = Static<typeof DelegateListResponse>;
+
+export const HealthResponse = Type.Object({ status: Type.Literal('ok') });
+export const ReadyResponse = Type.Object({ status: Type.Literal('ready') });
+
+// What each route declares (Fastify's route `schema`), by endpoint.
+
+export const emailValidatorSchema = {
+  querystring: EmailQuery,
+  response: { 200: EmailValidatorResponse },
+};
+/** The token travels in the x-goog-token header, checked by the handler: a missing one is the 401. */
+export const subscriptionInfoSchema = {
+  querystring: EmailQuery,
+  response: { 200: SubscriptionInfo },
+};
+export const addLicenceSchema = {
+  body: AddLicenceRequest,
+  response: { 200: AddLicenceResponse },
+};
+export const delegateListSchema = {
+  querystring: CustomerQuery,
+  response: { 200: DelegateListResponse },
+};
+export const delegateChangeSchema = {
+  body: DelegateChangeRequest,
+  response: { 200: DelegateListResponse },
+};
+export const historySchema = { querystring: HistoryQuery, response: { 200: HistoryPage } };
+/** Digits of the largest seat count add-licence takes (Number.MAX_SAFE_INTEGER). */
+const SEATS_MAX_DIGITS = String(Number.MAX_SAFE_INTEGER).length;
+
+/** GET /api/price-preview: seats to add as text (a query string), read as add-licence reads its number. */
+export const PricePreviewQuery = Type.Object(
+  {
+    customer: idField,
+    subscriptionId: idField,
+    seats: Type.String({ minLength: 1, maxLength: SEATS_MAX_DIGITS }),
+  },
+  { additionalProperties: false },
+);
+export const pricePreviewSchema = {
+  querystring: PricePreviewQuery,
+  response: { 200: PricePreviewResponse },
+};
+export const healthSchema = { response: { 200: HealthResponse } };
+export const readySchema = { response: { 200: ReadyResponse } };
+/** The photo is always the session's own: no query. */
+export const photoSchema = { querystring: Nothing };
+/** No body, or an empty JSON object (the route turns a missing body into {}). */
+export const signOutSchema = { body: Nothing };
