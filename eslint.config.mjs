@@ -302,16 +302,11 @@ export default tseslint.config(
   // these lists only shrink.
   {
     files: [
-      'src/client/app/PortalTheme.test.tsx',
-      'src/client/app/PortalTheme.tsx',
       'src/client/components/FigureStatistic.tsx',
       'src/client/components/NumberField.tsx',
       'src/client/components/SeatBar.tsx',
-      'src/client/components/Spinner.tsx',
       'src/client/components/StatusDot.tsx',
-      'src/client/components/TextInput.tsx',
       'src/client/components/TextLink.tsx',
-      'src/client/components/designToken.ts',
     ],
     rules: { 'no-restricted-imports': restrictedImports('antd') },
   },
