@@ -302,20 +302,6 @@ export default tseslint.config(
   // these lists only shrink.
   {
     files: [
-      'src/client/components/FigureStatistic.tsx',
-      'src/client/components/NumberField.tsx',
-      'src/client/components/SeatBar.tsx',
-      'src/client/components/StatusDot.tsx',
-      'src/client/components/TextLink.tsx',
-    ],
-    rules: { 'no-restricted-imports': restrictedImports('antd') },
-  },
-  {
-    files: ['src/client/components/dropdownChunk.ts'],
-    rules: { 'no-restricted-syntax': ['error', FOREIGN_CREATE_REQUIRE] },
-  },
-  {
-    files: [
       'src/server/providers/google/googleProvider.ts',
       'src/server/providers/google/subscriptionChoice.ts',
     ],
