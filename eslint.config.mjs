@@ -361,25 +361,6 @@ export default tseslint.config(
   // The remaining offenders, each allowed only its own kind while other changes replace them;
   // these lists only shrink.
   {
-    files: [
-      'src/client/app/PortalTheme.test.tsx',
-      'src/client/app/PortalTheme.tsx',
-      'src/client/components/FigureStatistic.tsx',
-      'src/client/components/NumberField.tsx',
-      'src/client/components/SeatBar.tsx',
-      'src/client/components/Spinner.tsx',
-      'src/client/components/StatusDot.tsx',
-      'src/client/components/TextInput.tsx',
-      'src/client/components/TextLink.tsx',
-      'src/client/components/designToken.ts',
-    ],
-    rules: { 'no-restricted-imports': restrictedImports('antd') },
-  },
-  {
-    files: ['src/client/components/dropdownChunk.ts'],
-    rules: { 'no-restricted-syntax': ['error', FOREIGN_CREATE_REQUIRE] },
-  },
-  {
     files: ['src/client/app/portalRouter.ts'],
     rules: { 'no-restricted-imports': restrictedImports('unsafe') },
   },

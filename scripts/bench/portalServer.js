@@ -14,6 +14,7 @@ const server = process.env.BENCH_SERVER_DIR
   : path.resolve(__dirname, '..', '..', 'dist', 'server', 'server');
 const { buildApp } = require(path.join(server, 'app'));
 const { readConfig } = require(path.join(server, 'config'));
+const { RATE_LIMIT_CEILING } = require(path.join(server, 'limits'));
 const { readRequestDeadline } = require(path.join(server, 'deadline'));
 const { createLogger } = require(path.join(server, 'logger'));
 const { openSandbox } = require(path.join(server, 'providers', 'sandbox'));
@@ -23,10 +24,13 @@ const { openPortalStore } = require(path.join(server, 'store', 'openStore'));
 const UNLIMITED = 1_000_000_000;
 
 async function main() {
-  const config = readConfig(process.env);
-  config.rateLimit.max = UNLIMITED;
-  config.rateLimit.perSession = UNLIMITED;
-  config.rateLimit.perCustomer = UNLIMITED;
+  // The bench measures the routes, not the quota shield: every limit at its ceiling.
+  const config = readConfig({
+    ...process.env,
+    RATE_LIMIT_PER_ADDRESS: String(RATE_LIMIT_CEILING),
+    RATE_LIMIT_PER_SESSION: String(RATE_LIMIT_CEILING),
+    RATE_LIMIT_PER_CUSTOMER: String(RATE_LIMIT_CEILING),
+  });
   const logger = createLogger(config.logLevel);
   const sandbox = openSandbox({
     dataDir: config.dataDir,

@@ -309,7 +309,8 @@ export function readConfig(source: ConfigSource, cwd: string = process.cwd()): S
     sandbox
       ? readUrl(name, settings[name] ?? sandboxPath)
       : readExternalPage(name, settings[name], emulated !== null, ownOrigins(host, port));
-  return {
+  // Read once and never edited after (docs/architecture.md, Configuration).
+  return Object.freeze({
     host,
     port,
     provider,
@@ -328,12 +329,12 @@ export function readConfig(source: ConfigSource, cwd: string = process.cwd()): S
     recording: readRecording(settings, emulated !== null),
     serveSourceMaps: settings.SERVE_SOURCE_MAPS,
     development: settings.NODE_ENV === 'development',
-    rateLimit: readRateLimits(settings),
+    rateLimit: Object.freeze(readRateLimits(settings)),
     priceFile: readPriceFile(settings, cwd),
     purchaseGraceMs: settings.UNCONFIRMED_PURCHASE_GRACE_MS,
     ...readSignInPopup(settings),
     emulated,
     metricsPort: readMetricsPort(settings),
     metricsHost: settings.METRICS_HOST,
-  };
+  });
 }

@@ -8,10 +8,8 @@ import {
   Progress,
   Spin,
   Statistic,
+  theme as antdTheme,
 } from 'antd';
-import { ConfigContext } from 'antd/lib/config-provider/context';
-import { DesignTokenContext } from 'antd/lib/theme/context';
-import useToken from 'antd/lib/theme/useToken';
 import { useContext, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { PortalTheme } from './PortalTheme';
@@ -30,11 +28,14 @@ const viaPortalTheme: Provider = ({ children }) => <PortalTheme>{children}</Port
 function seenBy(Wrapper: Provider) {
   const seen: Record<string, unknown> = {};
   function Probe() {
-    const [theme, token, hashId, realToken, cssVar] = useToken();
-    const { theme: configTheme, iconPrefixCls, getPrefixCls } = useContext(ConfigContext);
+    const { theme, token, hashId, cssVar } = antdTheme.useToken();
+    const {
+      theme: configTheme,
+      iconPrefixCls,
+      getPrefixCls,
+    } = useContext(ConfigProvider.ConfigContext);
     Object.assign(seen, {
-      designToken: useContext(DesignTokenContext),
-      useToken: { themeId: theme.id, token, hashId, realToken, cssVar },
+      useToken: { themeId: theme.id, token, hashId, cssVar },
       config: { configTheme, iconPrefixCls, prefix: getPrefixCls('button') },
     });
     return null;

@@ -1,6 +1,5 @@
-import { Spin } from 'antd';
-import { defaultPrefixCls } from 'antd/lib/config-provider/context';
-import type { CSSProperties } from 'react';
+import { ConfigProvider, Spin } from 'antd';
+import { useContext, type CSSProperties } from 'react';
 import { SPINNER_DIAMETERS_PX } from '../../contract/limits';
 
 export type SpinnerSize = keyof typeof SPINNER_DIAMETERS_PX;
@@ -17,20 +16,22 @@ export interface SpinnerProps {
  * Spin token would make antd compute and insert a whole theme's variables for every spinner shown
  * (docs/performance.md).
  */
-function diameterStyle(diameter: number): CSSProperties {
-  return { [`--${defaultPrefixCls}-spin-dot-size-lg`]: `${diameter}px` } as CSSProperties;
+function diameterStyle(prefixCls: string, diameter: number): CSSProperties {
+  return { [`--${prefixCls}-spin-dot-size-lg`]: `${diameter}px` } as CSSProperties;
 }
 
 /** A spinner of one of the diameters of docs/behaviour.md 9.3, announced as a status. */
 export function Spinner({ size, label }: SpinnerProps) {
   const diameter = SPINNER_DIAMETERS_PX[size];
+  // antd's CSS variables carry its root class prefix, which ConfigProvider's public context gives.
+  const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
   return (
     <div
       role="status"
       aria-label={label}
       style={{ display: 'flex', justifyContent: 'center', padding: diameter / 4 }}
     >
-      <Spin size="large" style={diameterStyle(diameter)} />
+      <Spin size="large" style={diameterStyle(getPrefixCls(), diameter)} />
     </div>
   );
 }

@@ -1,6 +1,4 @@
-// antd's Input alone: the `antd` entry's Input carries TextArea, Search, Password and OTP with it, which
-// the home page never shows (docs/performance.md). webpack maps antd/lib to antd/es.
-import Input, { type InputProps } from 'antd/lib/input/Input';
+import { Input, type InputProps } from 'antd';
 import { useStaticMarkup } from './staticMarkup';
 
 export type TextInputProps = InputProps;

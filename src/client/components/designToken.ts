@@ -1,11 +1,11 @@
-// antd's design tokens for the portal's own elements. antd's `theme.useToken` comes in an object with
-// the dark and compact algorithms, which the first page would then carry (docs/performance.md);
-// this is the hook it wraps, without them. webpack maps antd/lib to antd/es.
-import useAntdToken from 'antd/lib/theme/useToken';
+import { theme } from 'antd';
 
-export type DesignToken = ReturnType<typeof useAntdToken>[1];
+// antd's design tokens for the portal's own elements, through antd's public theme.useToken
+// (docs/architecture.md, Public APIs only).
 
-/** The current theme's tokens with their values (not their CSS variables), as theme.useToken gives. */
+export type DesignToken = ReturnType<typeof theme.useToken>['token'];
+
+/** The current theme's tokens with their values (not their CSS variables). */
 export function useDesignToken(): DesignToken {
-  return useAntdToken()[1];
+  return theme.useToken().token;
 }

@@ -8,5 +8,7 @@ import { chunkLoader } from './chunkLoader';
 export type Dropdown = ComponentType<DropdownProps>;
 
 export const dropdownChunk = chunkLoader<Dropdown>(() =>
-  import(/* webpackChunkName: "dropdown" */ 'antd/lib/dropdown').then((module) => module.default),
+  import(/* webpackChunkName: "dropdown", webpackExports: ["Dropdown"] */ 'antd').then(
+    (module) => module.Dropdown,
+  ),
 );

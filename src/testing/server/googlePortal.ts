@@ -98,12 +98,12 @@ export async function startGooglePortal(options: GooglePortalOptions = {}): Prom
     ...fakeGoogleEnv(fake, GOOGLE_SESSION_SECRET),
     LOG_LEVEL: logLevel,
     ...(clientDir === undefined ? {} : { PORTAL_CLIENT_DIR: clientDir }),
+    RATE_LIMIT_PER_ADDRESS: String(UNLIMITED_IN_TESTS),
+    RATE_LIMIT_PER_SESSION: String(UNLIMITED_IN_TESTS),
+    RATE_LIMIT_PER_CUSTOMER: String(UNLIMITED_IN_TESTS),
     ...options.env,
   };
   const config = readConfig(env);
-  config.rateLimit.max = UNLIMITED_IN_TESTS;
-  config.rateLimit.perSession = UNLIMITED_IN_TESTS;
-  config.rateLimit.perCustomer = UNLIMITED_IN_TESTS;
   const metrics = createPortalMetrics();
   const provider = createGoogleProvider({
     ...readGoogleOptions(env),

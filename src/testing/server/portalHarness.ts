@@ -177,11 +177,11 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     PORTAL_DATA_DIR: dataDir,
     PORTAL_CLIENT_DIR: clientDir,
     LOG_LEVEL: 'info',
+    RATE_LIMIT_PER_ADDRESS: String(options.rateLimitMax ?? UNLIMITED_IN_TESTS),
+    RATE_LIMIT_PER_SESSION: String(options.sessionRateLimitMax ?? UNLIMITED_IN_TESTS),
+    RATE_LIMIT_PER_CUSTOMER: String(options.customerRateLimitMax ?? UNLIMITED_IN_TESTS),
     ...options.env,
   });
-  config.rateLimit.max = options.rateLimitMax ?? UNLIMITED_IN_TESTS;
-  config.rateLimit.perSession = options.sessionRateLimitMax ?? UNLIMITED_IN_TESTS;
-  config.rateLimit.perCustomer = options.customerRateLimitMax ?? UNLIMITED_IN_TESTS;
   const logs: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
