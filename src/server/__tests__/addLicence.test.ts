@@ -1,11 +1,6 @@
 import type { HistoryPage } from '../../contract/history';
 import type { SubscriptionInfo } from '../../contract/subscription';
-import {
-  errorOf,
-  removeDataDir,
-  startPortal,
-  type Portal,
-} from '../../testing/server/portalHarness';
+import { errorOf, portalForTests } from '../../testing/server/portalHarness';
 
 // Purchases state what they saw (docs/api.md, POST /api/add-licence): with expectedNumberOfSeats a
 // stale page's add is refused with 409 and nothing changes; without it, today's behaviour.
@@ -14,14 +9,7 @@ const ACME = { customerId: 'C0acme001', subscriptionId: 'sub-acme-001' };
 const STALE_TEXT =
   'The total number of licenses changed from 20 to 21 while you were adding licenses. Reload the page and try again.';
 
-let portal: Portal;
-beforeEach(async () => {
-  portal = await startPortal();
-});
-afterEach(async () => {
-  await portal.close();
-  removeDataDir(portal.dataDir);
-});
+const portal = portalForTests();
 
 async function acmeSeats(): Promise<number> {
   const subscription = await portal.sandbox.provider.findWorkspaceSubscription(ACME.customerId);

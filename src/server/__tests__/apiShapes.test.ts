@@ -1,7 +1,7 @@
 import { API_PATHS } from '../../contract/api';
 import { DelegateChangeRequest } from '../../contract/endpoints';
 import { EMAIL_MAX_LENGTH } from '../../contract/limits';
-import { errorOf, removeDataDir, startPortal, type Portal } from '../../testing/server/portalHarness';
+import { errorOf, portalForTests } from '../../testing/server/portalHarness';
 
 // One definition per API shape (docs/architecture.md): the server refuses a request outside the
 // contract's schema (src/contract/endpoints.ts) with the 400 docs/api.md documents, before the handler.
@@ -9,14 +9,7 @@ import { errorOf, removeDataDir, startPortal, type Portal } from '../../testing/
 const ACME = 'C0acme001';
 const delegateChange = { email: 'new@acme.example', customerId: ACME, action: 'add' };
 
-let portal: Portal;
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => {
-  await portal.close();
-  removeDataDir(portal.dataDir);
-});
+const portal = portalForTests({}, 'all');
 
 it.each(DelegateChangeRequest.required)(
   "refuses a delegate change without the contract's required field '%s'",

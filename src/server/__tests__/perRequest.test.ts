@@ -4,21 +4,14 @@ import { SESSION_COOKIE } from '../../contract/api';
 import { readConfig } from '../config';
 import { helmetOptions } from '../contentSecurity';
 import { securityHeadersOf } from '../securityHeaders';
-import { removeDataDir, startPortal, type Portal } from '../../testing/server/portalHarness';
+import { removeDataDir, startPortal, portalForTests } from '../../testing/server/portalHarness';
 
 // What every request pays for, made cheap without changing what a caller or an operator sees
 // (docs/performance.md): the security headers, the log line and the session cookie check.
 
 const DELEGATES = '/api/licence-delegate?customer=C0acme001';
 
-let portal: Portal;
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => {
-  await portal.close();
-  removeDataDir(portal.dataDir);
-});
+const portal = portalForTests({}, 'all');
 
 /** The headers @fastify/helmet itself sets for these options, read from a throwaway app. */
 async function helmetPluginHeaders(options: ReturnType<typeof helmetOptions>) {

@@ -5,6 +5,7 @@ import {
   removeDataDir,
   startPortal,
   type Portal,
+  portalForTests,
 } from '../../testing/server/portalHarness';
 
 // Bad input never yields a 5xx, a stack trace or an HTML page; limits answer in the envelope;
@@ -68,14 +69,7 @@ function fuzzBody(random: () => number): string {
   return json;
 }
 
-let portal: Portal;
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => {
-  await portal.close();
-  removeDataDir(portal.dataDir);
-});
+const portal = portalForTests({}, 'all');
 
 it(`answers ${FUZZ_ROUNDS} random bodies without a 5xx, always in the envelope`, async () => {
   const random = randomSource(FUZZ_SEED);

@@ -19,20 +19,13 @@ import {
   unguardedApiRoutes,
   unheldApiRoutes,
 } from '../../testing/server/routeTable';
-import { removeDataDir, startPortal, type Portal } from '../../testing/server/portalHarness';
+import { removeDataDir, portalForTests } from '../../testing/server/portalHarness';
 
 // Over the app's route table: every /api route is open (listed in testing/routeTable.ts) or has a session
 // hook, so no handler can reach sessionOf() without a session and answer 500, and the check that the
 // live user still belongs to the session's customer (docs/security.md).
 
-let portal: Portal;
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => {
-  await portal.close();
-  removeDataDir(portal.dataDir);
-});
+const portal = portalForTests({}, 'all');
 
 it('gives every /api route that is not open a session hook', () => {
   const api = portal.routes().filter(isApiRoute);

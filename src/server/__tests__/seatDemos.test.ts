@@ -1,18 +1,11 @@
 import type { SubscriptionInfo } from '../../contract/subscription';
 import { openSandbox } from '../providers/sandbox';
 import { NEARLY_FULL_DEMO } from '../providers/sandbox/seatDemos';
-import { removeDataDir, startPortal, type Portal } from '../../testing/server/portalHarness';
+import { portalForTests } from '../../testing/server/portalHarness';
 
 // The sandbox's demo customer for the dashboard's usage warning (README's demo accounts).
 
-let portal: Portal;
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => {
-  await portal.close();
-  removeDataDir(portal.dataDir);
-});
+const portal = portalForTests({}, 'all');
 
 async function subscriptionOf(email: string): Promise<SubscriptionInfo> {
   const answer = await portal

@@ -9,6 +9,7 @@ import {
   removeDataDir,
   startPortal,
   type Portal,
+  portalForTests,
 } from '../../testing/server/portalHarness';
 
 // GET /api/subscription-info and GET /api/email-validator against a listening portal over the sandbox.
@@ -16,14 +17,7 @@ import {
 const MS_PER_SECOND = 1000;
 const TOKEN_LIFETIME_SECONDS = 3599;
 
-let portal: Portal;
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => {
-  await portal.close();
-  removeDataDir(portal.dataDir);
-});
+const portal = portalForTests({}, 'all');
 
 const infoUrl = (email: string) => `/api/subscription-info?email=${encodeURIComponent(email)}`;
 

@@ -1,16 +1,9 @@
-import { removeDataDir, startPortal, type Portal } from '../../testing/server/portalHarness';
+import { portalForTests } from '../../testing/server/portalHarness';
 
 // GET /sandbox/mail (docs/notifications.md, E-mail): the sandbox's mailbox, open without a session
 // like its other pages, newest first, each mail's HTML shown in a frame that runs nothing.
 
-let portal: Portal;
-beforeEach(async () => {
-  portal = await startPortal();
-});
-afterEach(async () => {
-  await portal.close();
-  removeDataDir(portal.dataDir);
-});
+const portal = portalForTests();
 
 const mail = (subject: string, html: string) => ({
   from: 'Sandbox Reseller <portal@sandbox.example>',

@@ -255,3 +255,27 @@ export function removeDataDir(dataDir: string): void {
 export function errorOf(answer: Answer): ErrorEnvelope['error'] {
   return (answer.body as ErrorEnvelope).error;
 }
+
+/**
+ * The one set-up of a test file's sandbox portal: started before each test (or once, `'all'`),
+ * closed and its data folder removed after. The answer stands for the portal of the running test.
+ */
+export function portalForTests(options: PortalOptions = {}, per: 'each' | 'all' = 'each'): Portal {
+  let current: Portal | undefined;
+  (per === 'all' ? beforeAll : beforeEach)(async () => {
+    current = await startPortal(options);
+  });
+  (per === 'all' ? afterAll : afterEach)(async () => {
+    await current?.close();
+    if (current !== undefined) removeDataDir(current.dataDir);
+    current = undefined;
+  });
+  const started = (): Portal => {
+    if (current === undefined) throw new Error('The portal is used outside a test.');
+    return current;
+  };
+  // Tests read `portal.x` as before; each read reaches the portal of the test that runs.
+  return new Proxy({} as Portal, {
+    get: (_target, key) => Reflect.get(started(), key) as unknown,
+  });
+}
