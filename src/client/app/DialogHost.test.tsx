@@ -5,7 +5,7 @@ import { appStarted } from '../features/session/sessionSlice';
 import { apiError, ok, type FakeHttpAnswer } from '../test/fakeServices';
 import { findDialog, queryDialog } from '../test/dialogs';
 import { renderWithProviders } from '../test/renderWithProviders';
-import { sampleSubscription } from '../../contract/sampleSubscription';
+import { sampleSubscription, samplePricePreview } from '../../contract/sampleSubscription';
 
 // antd screens are slow to mount under jsdom, more so when every suite runs at once.
 jest.setTimeout(20_000);
@@ -108,19 +108,7 @@ describe('adding licences', () => {
 
 describe('the price of a purchase (docs/behaviour.md 4.15)', () => {
   const user: SubscriptionInfo = sampleSubscription();
-  const preview = {
-    plan: 'ANNUAL_MONTHLY_PAY',
-    currency: 'EUR',
-    seats: 2,
-    seatPrice: 14.4,
-    today: '2026-11-25',
-    termStart: '2026-03-31',
-    termEnd: '2027-03-31',
-    daysRemaining: 126,
-    termDays: 365,
-    monthlyIncrease: 28.8,
-    untilRenewal: 119.3,
-  };
+  const preview = samplePricePreview();
 
   it('shows the monthly price under the totals, and repeats it in the success dialog', async () => {
     const view = renderWithProviders({

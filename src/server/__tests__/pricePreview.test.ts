@@ -1,8 +1,14 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { samplePricePreview } from '../../contract/sampleSubscription';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PricePreviewResponse } from '../../contract/prices';
-import { errorOf, removeDataDir, startPortal, type Portal } from '../../testing/server/portalHarness';
+import {
+  errorOf,
+  removeDataDir,
+  startPortal,
+  type Portal,
+} from '../../testing/server/portalHarness';
 
 // GET /api/price-preview (docs/api.md): the purchase's own rights and rules, then the sandbox's
 // demo prices (PRICE_FILE unset), or `price: null` when none is configured for the SKU and plan.
@@ -33,19 +39,7 @@ describe('with the sandbox’s demo prices', () => {
     const answer = await preview('licences@acme.example', `${ACME}&seats=2`);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
-      price: {
-        plan: 'ANNUAL_MONTHLY_PAY',
-        currency: 'EUR',
-        seats: 2,
-        seatPrice: 14.4,
-        today: '2026-11-25',
-        termStart: '2026-03-31',
-        termEnd: '2027-03-31',
-        daysRemaining: 126,
-        termDays: 365,
-        monthlyIncrease: 28.8,
-        untilRenewal: 119.3,
-      },
+      price: samplePricePreview(),
     });
   });
 

@@ -43,45 +43,41 @@ export async function historyRoutes(
   app: ApiScope,
   { provider, store, now, purchaseGraceMs, metrics }: RouteContext,
 ): Promise<void> {
-  app.get(
-    API_PATHS.history,
-    { schema: historySchema },
-    async (request): Promise<HistoryPage> => {
-      const session = sessionOf(request);
-      const { customer, kind, cursor } = request.query;
-      requireOwnCustomer(session, customer);
-      const limit = pageSize(request.query.limit);
-      const olderThan = cursor === undefined ? null : decodeCursor(cursor);
-      if (cursor !== undefined && olderThan === null) {
-        throw invalid(SERVER_TEXT.invalidHistoryCursor);
-      }
-      const roles = await readLiveRoles(provider, session, sessionHolderOf(request));
-      const kinds = visibleKinds(roles, kind);
+  app.get(API_PATHS.history, { schema: historySchema }, async (request): Promise<HistoryPage> => {
+    const session = sessionOf(request);
+    const { customer, kind, cursor } = request.query;
+    requireOwnCustomer(session, customer);
+    const limit = pageSize(request.query.limit);
+    const olderThan = cursor === undefined ? null : decodeCursor(cursor);
+    if (cursor !== undefined && olderThan === null) {
+      throw invalid(SERVER_TEXT.invalidHistoryCursor);
+    }
+    const roles = await readLiveRoles(provider, session, sessionHolderOf(request));
+    const kinds = visibleKinds(roles, kind);
 
-      await settlePending(
-        store,
-        provider,
-        session.customerId,
-        request.log,
-        {
-          now: now(),
-          graceMs: purchaseGraceMs ?? DEFAULT_PURCHASE_GRACE_MS,
-        },
-        metrics,
-      );
-      // One more than a page says whether an older page exists.
-      const records = await store.listHistory({
-        customerId: session.customerId,
-        kinds,
-        olderThan,
-        limit: limit + 1,
-      });
-      const page = records.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        entries: page.map(toHistoryEntry),
-        nextCursor: records.length > limit && last !== undefined ? encodeCursor(last.id) : null,
-      };
-    },
-  );
+    await settlePending(
+      store,
+      provider,
+      session.customerId,
+      request.log,
+      {
+        now: now(),
+        graceMs: purchaseGraceMs ?? DEFAULT_PURCHASE_GRACE_MS,
+      },
+      metrics,
+    );
+    // One more than a page says whether an older page exists.
+    const records = await store.listHistory({
+      customerId: session.customerId,
+      kinds,
+      olderThan,
+      limit: limit + 1,
+    });
+    const page = records.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      entries: page.map(toHistoryEntry),
+      nextCursor: records.length > limit && last !== undefined ? encodeCursor(last.id) : null,
+    };
+  });
 }

@@ -2,14 +2,12 @@ import { API_PATHS } from '../../contract/api';
 import { pricePreviewSchema } from '../../contract/endpoints';
 import type { PricePreviewResponse } from '../../contract/prices';
 import { ApiError } from '../apiError';
-import { sessionHolderOf, sessionOf } from '../auth/guard';
-import { readLiveRoles, requireOwnCustomer } from '../auth/roles';
 import { changeService } from '../changes/changeService';
-import { SERVER_TEXT } from '../messages';
 import { pricedPlanOf, seatPriceFor } from '../prices/priceList';
 import { dayOf, previewPrice } from '../prices/pricePreview';
 import type { WorkspaceSubscription } from '../providers/provider';
 import type { ApiScope, RouteContext } from './context';
+import { licenceBuyerOf } from './licenceBuyer';
 
 const invalid = (message: string) => new ApiError(400, 'INVALID_ARGUMENT', message);
 
@@ -52,19 +50,9 @@ export async function pricePreviewRoutes(app: ApiScope, context: RouteContext): 
     API_PATHS.pricePreview,
     { schema: pricePreviewSchema },
     async (request): Promise<PricePreviewResponse> => {
-      const session = sessionOf(request);
       const { customer: customerId, subscriptionId } = request.query;
       const seats = seatsToAdd(request.query.seats);
-      requireOwnCustomer(session, customerId);
-
-      const roles = await readLiveRoles(provider, session, sessionHolderOf(request));
-      if (!roles.isAdmin && !roles.license) {
-        throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.addLicenceRole);
-      }
-      const customer = await provider.findCustomer(session.customerId);
-      if (customer === null) {
-        throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.notInDirectory);
-      }
+      const { customer } = await licenceBuyerOf(request, provider, customerId);
       const subscription = await changes.checkLicences(customer, subscriptionId, seats);
       return { price: priceOf(subscription, seats) };
     },

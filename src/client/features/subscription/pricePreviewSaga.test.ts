@@ -8,7 +8,7 @@ import {
   ok,
   type FakeServicesOptions,
 } from '../../test/fakeServices';
-import { sampleSubscription } from '../../../contract/sampleSubscription';
+import { sampleSubscription, samplePricePreview } from '../../../contract/sampleSubscription';
 import { pricePreviewSaga } from './pricePreviewSaga';
 import {
   addLicencesCancelled,
@@ -21,19 +21,7 @@ import {
 
 const RUN_MS = 50;
 const PRICE_PREVIEW = `GET ${API_PATHS.pricePreview}`;
-const PREVIEW: PricePreview = {
-  plan: 'ANNUAL_MONTHLY_PAY',
-  currency: 'EUR',
-  seats: 2,
-  seatPrice: 14.4,
-  today: '2026-11-25',
-  termStart: '2026-03-31',
-  termEnd: '2027-03-31',
-  daysRemaining: 126,
-  termDays: 365,
-  monthlyIncrease: 28.8,
-  untilRenewal: 119.3,
-};
+const PREVIEW: PricePreview = samplePricePreview();
 
 function signedIn(): RootState {
   const state = rootReducer(undefined, { type: '@@test/init' });
