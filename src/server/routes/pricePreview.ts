@@ -7,9 +7,7 @@ import { sessionHolderOf, sessionOf } from '../auth/guard';
 import { readLiveRoles, requireOwnCustomer } from '../auth/roles';
 import { changeService } from '../changes/changeService';
 import { SERVER_TEXT } from '../messages';
-import { pricedPlanOf, seatPriceFor } from '../prices/priceList';
-import { dayOf, previewPrice } from '../prices/pricePreview';
-import type { WorkspaceSubscription } from '../providers/provider';
+import { subscriptionPrice } from '../prices/pricePreview';
 import { pricePreviewSchema } from '../schemas/pricePreview';
 import type { RouteContext } from './context';
 
@@ -35,24 +33,6 @@ export async function pricePreviewRoutes(
   const { provider, now, prices } = context;
   const changes = changeService(context);
 
-  /** The preview for this subscription, or null when no price or commitment term is known. */
-  const priceOf = (subscription: WorkspaceSubscription, seats: number) => {
-    const plan = pricedPlanOf(subscription.planName);
-    const { skuId, renewalDate, termStartDate } = subscription;
-    if (prices == null || plan === null || skuId === undefined) return null;
-    const seatPrice = seatPriceFor(prices, subscription.customerId, skuId, plan);
-    if (seatPrice === null || renewalDate === null || termStartDate == null) return null;
-    return previewPrice({
-      plan,
-      currency: prices.currency,
-      seatPrice,
-      seats,
-      today: dayOf(now()),
-      termStart: termStartDate,
-      termEnd: renewalDate,
-    });
-  };
-
   app
     .withTypeProvider<TypeBoxTypeProvider>()
     .get(
@@ -73,7 +53,7 @@ export async function pricePreviewRoutes(
           throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.notInDirectory);
         }
         const subscription = await changes.checkLicences(customer, subscriptionId, seats);
-        return { price: priceOf(subscription, seats) };
+        return { price: subscriptionPrice(prices, subscription, seats, now()) };
       },
     );
 }
