@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PricePreview } from './prices';
 
 // What the portal tells the reseller (and the buyer) after a change completes (docs/notifications.md):
 // one event per completed purchase or delegate change, delivered at least once; receivers dedupe by id.
@@ -33,7 +34,7 @@ export const NotificationEventSchema = Type.Object({
   actor: Type.String(),
   before: ChangeSideSchema,
   after: ChangeSideSchema,
-  /** The reseller's price of the change; null until prices are configured. */
-  price: Type.Union([Type.Unknown(), Type.Null()]),
+  /** A purchase's price as GET /api/price-preview answers it for the seats bought; null without one. */
+  price: Type.Union([PricePreview, Type.Null()]),
 });
 export type NotificationEvent = Static<typeof NotificationEventSchema>;

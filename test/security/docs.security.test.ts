@@ -43,3 +43,12 @@ it('has one line per endpoint of the matrix, with the statuses the test expects'
     expect({ key, fields: fields.sort() }).toEqual({ key, fields: [...entry.tamper].sort() });
   }
 });
+
+it('counts the calls the authorization test makes: each method (GET with HEAD), caller and field', () => {
+  const calls = Object.entries(MATRIX).reduce((sum, [row, entry]) => {
+    const methods = row.startsWith('GET ') ? 2 : 1;
+    return sum + methods * CALLERS.length * (1 + entry.tamper.length);
+  }, 0);
+  const figure = /every tampered\s+field \((\d+) calls\)/.exec(DOC);
+  expect(Number(figure?.[1])).toBe(calls);
+});

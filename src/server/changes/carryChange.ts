@@ -5,6 +5,7 @@ import { isRefusal, recordChange } from '../history/recordChange';
 import { readState, settleHeld } from '../history/settle';
 import { DEFAULT_PURCHASE_GRACE_MS } from '../limits';
 import type { PortalMetrics } from '../metrics';
+import type { PriceList } from '../prices/priceList';
 import type { PortalProvider } from '../providers/provider';
 import type { HistoryIntent, PortalStore, RecordedChange } from '../store/portalStore';
 
@@ -21,6 +22,8 @@ export interface ChangeContext {
   purchaseGraceMs?: number;
   /** Changes are counted here by outcome (docs/deploy.md, Metrics). */
   metrics?: PortalMetrics;
+  /** The reseller's prices: a purchase's notification carries its price (docs/notifications.md). */
+  prices?: PriceList | null;
 }
 
 /** Who asks for a change: the history entry's actor and request, and the log of the audit lines. */
@@ -42,7 +45,7 @@ export interface PlannedChange<T> {
   /** The history entry's change. */
   change: RecordedChange;
   /** What the change's notification names besides the change (docs/notifications.md). */
-  about?: Pick<HistoryIntent, 'customerDomain' | 'sku'>;
+  about?: Pick<HistoryIntent, 'customerDomain' | 'sku' | 'price'>;
   /** The provider's write. */
   write: () => Promise<T>;
   /** The state after the change, as the history keeps it. */

@@ -3,6 +3,7 @@ import { ERROR_TEXT } from '../../contract/errors';
 import { ApiError } from '../apiError';
 import { delegatesKey, seatsKey } from '../history/changeKeys';
 import { SERVER_TEXT } from '../messages';
+import { subscriptionPrice } from '../prices/pricePreview';
 import type { Customer, WorkspaceSubscription } from '../providers/provider';
 import { checkSeatChange } from '../providers/seatRules';
 import { workspaceSkuIdOf } from '../providers/skus';
@@ -49,7 +50,7 @@ export interface ChangeService {
 
 /** The changes the portal makes to Google, each with its history entry and audit line. */
 export function changeService(context: ChangeContext): ChangeService {
-  const { provider, store, now } = context;
+  const { provider, store, now, prices } = context;
 
   /** The subscription, from the provider's cache unless `fresh`; 404, 403 or 409 when it is not this one. */
   const readCurrent = async (
@@ -108,6 +109,7 @@ export function changeService(context: ChangeContext): ChangeService {
           about: {
             customerDomain: customer.customerDomain,
             sku: { skuId: workspaceSkuIdOf(current.skuName), skuName: current.skuName },
+            price: subscriptionPrice(prices, current, numberOfSeats - expected, now()),
           },
           write: () => provider.changeSeats(customerId, subscriptionId, expected, numberOfSeats),
           afterOf: (subscription) => subscription.numberOfSeats,

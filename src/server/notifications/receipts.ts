@@ -1,5 +1,6 @@
 import { escapeHtml } from '../../contract/html';
 import type { NotificationEvent } from '../../contract/notifications';
+import type { PricePreview } from '../../contract/prices';
 
 // The mails of a completed change (docs/notifications.md, E-mail): a receipt to the person who bought
 // licences and a notice to the reseller, each in plain text and in HTML with every value escaped.
@@ -25,6 +26,22 @@ function listed(side: number | string[]): string {
   return side.length === 0 ? '(none)' : side.join(', ');
 }
 
+/** The mails are in English (docs/notifications.md, E-mail): amounts as English writes the currency. */
+const MAIL_LOCALE = 'en';
+
+/** The price of the seats bought, before tax, e.g. "€28.80 per month (2 × €14.40) …". */
+function priceLine(price: PricePreview): string {
+  const money = (amount: number) =>
+    new Intl.NumberFormat(MAIL_LOCALE, { style: 'currency', currency: price.currency }).format(
+      amount,
+    );
+  const each = `${price.seats} × ${money(price.seatPrice)}`;
+  if (price.plan === 'ANNUAL_MONTHLY_PAY') {
+    return `${money(price.monthlyIncrease)} per month (${each}), ${money(price.untilRenewal)} until the renewal on ${price.termEnd}, before tax`;
+  }
+  return `${money(price.chargedNow)} charged now until ${price.termEnd}, then ${money(price.yearlyIncrease)} per year (${each}), before tax`;
+}
+
 /** The lines both mails show, as label and value, in this order. */
 function facts(event: NotificationEvent): [string, string][] {
   const rows: [string, string][] = [['Customer', event.customerDomain ?? event.customerId]];
@@ -36,7 +53,7 @@ function facts(event: NotificationEvent): [string, string][] {
     rows.push(['Delegates before', listed(event.before)]);
     rows.push(['Delegates after', listed(event.after)]);
   }
-  if (event.price !== null) rows.push(['Price', String(event.price)]);
+  if (event.price !== null) rows.push(['Price', priceLine(event.price)]);
   rows.push(['By', event.actor]);
   rows.push(['When', `${event.occurredAt.replace('T', ' ').replace(/\.\d+Z$/, '')} UTC`]);
   rows.push(['Reference', event.id]);

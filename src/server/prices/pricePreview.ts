@@ -1,4 +1,6 @@
 import type { PricedPlan, PricePreview } from '../../contract/prices';
+import type { WorkspaceSubscription } from '../providers/provider';
+import { pricedPlanOf, seatPriceFor, type PriceList } from './priceList';
 
 // What adding seats costs (docs/api.md, GET /api/price-preview, Formulas): Google prorates an annual
 // plan by the days left in its commitment, so both plans count days from today to the term's end.
@@ -68,4 +70,30 @@ export function previewPrice(question: PriceQuestion): PricePreview {
     chargedNow: round((perPeriod * daysRemaining) / termDays),
     yearlyIncrease: round(perPeriod),
   };
+}
+
+/**
+ * What adding `seats` to this subscription costs today, or null when no price or commitment term is
+ * known: the preview's answer (docs/api.md) and a purchase's notification (docs/notifications.md).
+ */
+export function subscriptionPrice(
+  prices: PriceList | null | undefined,
+  subscription: WorkspaceSubscription,
+  seats: number,
+  now: number,
+): PricePreview | null {
+  const plan = pricedPlanOf(subscription.planName);
+  const { skuId, renewalDate, termStartDate } = subscription;
+  if (prices == null || plan === null || skuId === undefined) return null;
+  const seatPrice = seatPriceFor(prices, subscription.customerId, skuId, plan);
+  if (seatPrice === null || renewalDate === null || termStartDate == null) return null;
+  return previewPrice({
+    plan,
+    currency: prices.currency,
+    seatPrice,
+    seats,
+    today: dayOf(now),
+    termStart: termStartDate,
+    termEnd: renewalDate,
+  });
 }

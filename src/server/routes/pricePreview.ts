@@ -3,9 +3,7 @@ import { pricePreviewSchema } from '../../contract/endpoints';
 import type { PricePreviewResponse } from '../../contract/prices';
 import { ApiError } from '../apiError';
 import { changeService } from '../changes/changeService';
-import { pricedPlanOf, seatPriceFor } from '../prices/priceList';
-import { dayOf, previewPrice } from '../prices/pricePreview';
-import type { WorkspaceSubscription } from '../providers/provider';
+import { subscriptionPrice } from '../prices/pricePreview';
 import type { ApiScope, RouteContext } from './context';
 import { licenceBuyerOf } from './licenceBuyer';
 
@@ -28,24 +26,6 @@ export async function pricePreviewRoutes(app: ApiScope, context: RouteContext): 
   const { provider, now, prices } = context;
   const changes = changeService(context);
 
-  /** The preview for this subscription, or null when no price or commitment term is known. */
-  const priceOf = (subscription: WorkspaceSubscription, seats: number) => {
-    const plan = pricedPlanOf(subscription.planName);
-    const { skuId, renewalDate, termStartDate } = subscription;
-    if (prices == null || plan === null || skuId === undefined) return null;
-    const seatPrice = seatPriceFor(prices, subscription.customerId, skuId, plan);
-    if (seatPrice === null || renewalDate === null || termStartDate == null) return null;
-    return previewPrice({
-      plan,
-      currency: prices.currency,
-      seatPrice,
-      seats,
-      today: dayOf(now()),
-      termStart: termStartDate,
-      termEnd: renewalDate,
-    });
-  };
-
   app.get(
     API_PATHS.pricePreview,
     { schema: pricePreviewSchema },
@@ -54,7 +34,7 @@ export async function pricePreviewRoutes(app: ApiScope, context: RouteContext): 
       const seats = seatsToAdd(request.query.seats);
       const { customer } = await licenceBuyerOf(request, provider, customerId);
       const subscription = await changes.checkLicences(customer, subscriptionId, seats);
-      return { price: priceOf(subscription, seats) };
+      return { price: subscriptionPrice(prices, subscription, seats, now()) };
     },
   );
 }

@@ -55,6 +55,7 @@ export function toHistoryRow(intent: HistoryIntent): Insertable<HistoryTable> {
     customer_domain: intent.customerDomain ?? null,
     sku_id: intent.sku?.skuId ?? null,
     sku_name: intent.sku?.skuName ?? null,
+    price: intent.price == null ? null : JSON.stringify(intent.price),
   };
   if (change.kind === 'licences') {
     return {

@@ -148,6 +148,16 @@ const notificationOutbox: Migration = {
   },
 };
 
+/** A purchase's price for its notification (docs/notifications.md), computed when it is asked for. */
+const purchasePrice: Migration = {
+  async up(db: AnyDatabase) {
+    await db.schema.alterTable('history').addColumn('price', 'text').execute();
+  },
+  async down(db: AnyDatabase) {
+    await db.schema.alterTable('history').dropColumn('price').execute();
+  },
+};
+
 /** Every migration in order; the names sort in the order they run. */
 export function portalMigrations(dialect: StoreDialect): MigrationProvider {
   return {
@@ -157,6 +167,7 @@ export function portalMigrations(dialect: StoreDialect): MigrationProvider {
         '0002_unconfirmed_and_subscription_ids': unconfirmedAndSubscriptionIds(),
         '0003_sign_outs_per_person': signOutsPerPerson,
         '0004_notification_outbox': notificationOutbox,
+        '0005_purchase_price': purchasePrice,
       };
     },
   };

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { NotificationEvent, NotificationType } from '../../contract/notifications';
+import type { PricePreview } from '../../contract/prices';
 import { toHistoryRecord } from './historyRows';
 import type { OutboxEntry, OutboxState } from './portalStore';
 import type { HistoryTable, OutboxTable } from './schema';
@@ -27,6 +28,7 @@ export function eventOf(row: Selectable<HistoryTable>, id: string): Notification
       skuName: row.sku_name,
       before: change.before,
       after: change.after,
+      price: row.price === null ? null : (JSON.parse(row.price) as PricePreview),
     };
   }
   const type: NotificationType = `${change.kind}.${change.action === 'add' ? 'added' : 'removed'}`;

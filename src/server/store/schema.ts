@@ -50,6 +50,8 @@ export interface HistoryTable {
   customer_domain: ColumnType<string | null, string | null | undefined, string | null>;
   sku_id: ColumnType<string | null, string | null | undefined, string | null>;
   sku_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Licences: the purchase's price as JSON (a PricePreview, migration 0005); null without one. */
+  price: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One notification per completed change, written with the change (docs/notifications.md). */
