@@ -52,6 +52,8 @@ interface Backend {
   open(): Promise<PortalStore>;
   /** Runs raw SQL on the store's database, outside the store. */
   exec(statement: string): Promise<void>;
+  /** The SQL of a trigger that refuses every outbox insert, and of its removal. */
+  refuseOutbox: { on: string; off: string };
 }
 
 let postgres: TestPostgres;
@@ -83,6 +85,10 @@ const backends: [string, () => Promise<Backend>][] = [
           db.exec(statement);
           db.close();
         },
+        refuseOutbox: {
+          on: "CREATE TRIGGER outbox_refused BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'refused'); END",
+          off: 'DROP TRIGGER outbox_refused',
+        },
       };
     },
   ],
@@ -98,6 +104,12 @@ const backends: [string, () => Promise<Backend>][] = [
           await client.connect();
           await client.query(statement);
           await client.end();
+        },
+        refuseOutbox: {
+          on:
+            "CREATE FUNCTION outbox_refuse() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$ LANGUAGE plpgsql; " +
+            'CREATE TRIGGER outbox_refused BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION outbox_refuse()',
+          off: 'DROP TRIGGER outbox_refused ON outbox; DROP FUNCTION outbox_refuse()',
         },
       };
     },
@@ -170,9 +182,9 @@ describe.each(backends)('the outbox on %s', (_name, makeBackend) => {
 
   it('commits the entry and its event together: without the event the entry stays pending', async () => {
     const id = await store.recordIntent(purchase);
-    await backend.exec('ALTER TABLE outbox RENAME TO outbox_gone');
-    await expect(store.completeChange(id, 22)).rejects.toThrow();
-    await backend.exec('ALTER TABLE outbox_gone RENAME TO outbox');
+    await backend.exec(backend.refuseOutbox.on);
+    await expect(store.completeChange(id, 22)).rejects.toThrow(/refused/);
+    await backend.exec(backend.refuseOutbox.off);
     expect((await store.pendingChanges('C0acme001')).map((record) => record.id)).toEqual([id]);
     expect(await take(store, 'w1')).toEqual([]);
   });
