@@ -8,6 +8,9 @@ export const PRICE_TEXT = {
   unavailable: 'The price could not be shown right now; you can still add the licenses.',
 } as const;
 
+/** A space the line never breaks at. */
+const NO_BREAK = '\u00a0';
+
 /** An amount as the browser's language writes it in the currency, e.g. €28.80. */
 export function formatMoney(amount: number, currency: string, locale?: string): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
@@ -24,16 +27,17 @@ export function formatDay(day: string, locale?: string): string {
 export function priceLines(preview: PricePreview, locale?: string): string[] {
   const money = (amount: number) => formatMoney(amount, preview.currency, locale);
   const renewal = formatDay(preview.termEnd, locale);
-  const each = `${preview.seats} × ${money(preview.seatPrice)}`;
+  // No break inside "2 × €14.40" nor before "tax" on a phone's narrow dialog.
+  const each = `${preview.seats}${NO_BREAK}×${NO_BREAK}${money(preview.seatPrice)}`;
   if (preview.plan === 'ANNUAL_MONTHLY_PAY') {
     return [
-      `${money(preview.monthlyIncrease)} per month more (${each}), before tax`,
+      `${money(preview.monthlyIncrease)} per month more (${each}), before${NO_BREAK}tax`,
       `${money(preview.untilRenewal)} until the renewal on ${renewal}`,
     ];
   }
   return [
     `${money(preview.chargedNow)} charged now for the rest of the term, until ${renewal}`,
-    `${money(preview.yearlyIncrease)} per year more after the renewal (${each}), before tax`,
+    `${money(preview.yearlyIncrease)} per year more after the renewal (${each}), before${NO_BREAK}tax`,
   ];
 }
 
@@ -43,6 +47,6 @@ export function boughtLine(seats: number, preview: PricePreview | null, locale?:
   if (preview === null) return `${bought}.`;
   const money = (amount: number) => formatMoney(amount, preview.currency, locale);
   return preview.plan === 'ANNUAL_MONTHLY_PAY'
-    ? `${bought} for ${money(preview.monthlyIncrease)} per month, before tax.`
-    : `${bought}: ${money(preview.chargedNow)} charged now, then ${money(preview.yearlyIncrease)} per year, before tax.`;
+    ? `${bought} for ${money(preview.monthlyIncrease)} per month, before${NO_BREAK}tax.`
+    : `${bought}: ${money(preview.chargedNow)} charged now, then ${money(preview.yearlyIncrease)} per year, before${NO_BREAK}tax.`;
 }
