@@ -9,10 +9,7 @@ import {
   SCENARIO_STORAGE_KEYS,
   type StoredRecording,
 } from '../../src/client/recording/recordingStorage';
-import {
-  fakeGoogleEnv,
-  startFakeGoogle,
-} from '../../src/testing/fakeGoogle';
+import { fakeGoogleEnv, startFakeGoogle } from '../../src/testing/fakeGoogle';
 import type { Scenario } from '../../src/scenarioFormat/scenario';
 import { createRedaction } from '../../src/scenarioFormat/redaction';
 import { parseScenario } from '../../src/scenarios/validateScenario';
