@@ -62,7 +62,9 @@ function packagesNamed(code: string): string[] {
 
 /** The packages the compiled server requires: imports used as values only, as tsc emits them. */
 function serverPackages(): Set<string> {
-  const names = compiledFiles().flatMap((file) => {
+  // JSON modules (the sandbox's demo prices) require nothing.
+  const sources = compiledFiles().filter((file) => /\.tsx?$/.test(file));
+  const names = sources.flatMap((file) => {
     const source = ts.sys.readFile(path.join(root, file)) ?? '';
     const { outputText } = ts.transpileModule(source, {
       compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
