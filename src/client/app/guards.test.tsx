@@ -1,8 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { Provider } from 'react-redux';
-import { Route, Routes } from 'react-router-dom';
-import { PAGE_PATHS } from '../../contract/pages';
+import { Router } from 'react-router-dom';
 import { forbiddenErrorStored } from '../events/portalEvents';
 import { subscriptionLoaded } from '../features/subscription/subscriptionSlice';
 import { createFakeServices } from '../test/fakeServices';
@@ -145,21 +144,12 @@ describe('a guard whose page moved on before it acted (docs/behaviour.md 4.22)',
     render(
       <Provider store={store}>
         <PortalRouterContext.Provider value={router}>
-          <router.Router>
+          <Router location={router.state.location} navigator={router.navigator}>
             <Meanwhile />
-            {/* On its own route as in ./routes.tsx: once home, the guard is gone. */}
-            <Routes>
-              <Route
-                path={PAGE_PATHS.licences}
-                element={
-                  <RequireUser>
-                    <p>Dashboard</p>
-                  </RequireUser>
-                }
-              />
-              <Route path="*" element={null} />
-            </Routes>
-          </router.Router>
+            <RequireUser>
+              <p>Dashboard</p>
+            </RequireUser>
+          </Router>
         </PortalRouterContext.Provider>
       </Provider>,
     );
