@@ -1,23 +1,12 @@
 import type { PricePreview } from '../../../contract/prices';
+import { samplePricePreview } from '../../../contract/sampleSubscription';
 import { boughtLine, priceLines } from './priceWords';
 
 // The price's words on a phone's narrow dialog (docs/behaviour.md 4.15): a seat count stays with its
 // price, and "before tax" stays whole, wherever the line wraps.
 
 const NO_BREAK = '\u00a0';
-const MONTHLY: PricePreview = {
-  plan: 'ANNUAL_MONTHLY_PAY',
-  currency: 'EUR',
-  seats: 2,
-  seatPrice: 14.4,
-  today: '2026-11-25',
-  termStart: '2026-03-31',
-  termEnd: '2027-03-31',
-  daysRemaining: 126,
-  termDays: 365,
-  monthlyIncrease: 28.8,
-  untilRenewal: 119.3,
-};
+const MONTHLY: PricePreview = samplePricePreview();
 
 it('joins the seats to their price and "before tax" with spaces that do not break', () => {
   const [increase] = priceLines(MONTHLY, 'en-US');
