@@ -122,10 +122,19 @@ const take = (store: PortalStore, worker: string, now = Date.now()) =>
 describe.each(backends)('the outbox on %s', (_name, makeBackend) => {
   let backend: Backend;
   let store: PortalStore;
+  const openStores = new Set<PortalStore>();
   const open = async () => {
     const opened = await backend.open();
-    cleanups.push(() => opened.close());
+    if (openStores.size === 0) cleanups.push(() => closeAll());
+    openStores.add(opened);
     return opened;
+  };
+  const close = async (opened: PortalStore) => {
+    openStores.delete(opened);
+    await opened.close();
+  };
+  const closeAll = async () => {
+    for (const opened of [...openStores]) await close(opened);
   };
   beforeEach(async () => {
     backend = await makeBackend();
@@ -181,11 +190,14 @@ describe.each(backends)('the outbox on %s', (_name, makeBackend) => {
   });
 
   it('commits the entry and its event together: without the event the entry stays pending', async () => {
-    const id = await store.recordIntent(purchase);
+    // The schema changes while no store is open: a SQLite connection open across another
+    // connection's schema change did not always see it under parallel workers.
+    await closeAll();
     await backend.exec(backend.refuseOutbox.on);
-    // Stores opened after each schema change see it from their first statement.
     const refused = await open();
+    const id = await refused.recordIntent(purchase);
     await expect(refused.completeChange(id, 22)).rejects.toThrow(/refused/);
+    await close(refused);
     await backend.exec(backend.refuseOutbox.off);
     const after = await open();
     expect((await after.pendingChanges('C0acme001')).map((record) => record.id)).toEqual([id]);
