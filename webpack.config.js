@@ -60,12 +60,13 @@ class PrerenderPlugin {
  * The pages served for the routes other than the plain home page (DASHBOARD_PAGE_FILE: /licenses;
  * index.html: /forbidden, /support, the home page with a query) are the dashboard or lead to it:
  * they ask for the dashboard's chunks with the page, at low priority, so they download beside the page's own scripts instead of
- * after the subscription (docs/performance.md). The chunk group is the one src/client/app/parts.ts
+ * after the subscription (docs/performance.md). The chunk groups are the ones src/client/app/parts.ts
  * names.
  */
 const PRELOADED_CHUNK_GROUPS = {
   'index.html': ['dashboard'],
-  [DASHBOARD_PAGE_FILE]: ['dashboard'],
+  // A reload of the dashboard also reads the early request's answer with the subscription's check.
+  [DASHBOARD_PAGE_FILE]: ['dashboard', 'subscription-shape'],
 };
 
 class PreloadPlugin {

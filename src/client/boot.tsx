@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { readPortalConfig } from './app/config';
 import { opensOnDashboard, waitForDashboardCode } from './app/firstScreen';
-import { DashboardPage } from './app/parts';
+import { DASHBOARD_FIRST_SCREEN } from './app/parts';
 import { createBrowserPortalRouter } from './app/portalRouter';
 import { startPage } from './app/startPage';
 import { createServices } from './services/createServices';
@@ -28,9 +28,14 @@ export async function boot(root: HTMLElement) {
   const store = startPage({ config, services, middleware, location: window.location });
 
   // Rendered before its code is in, the dashboard would show the page's spinner for that moment, and
-  // React keeps a fallback it has shown on screen for 300 ms at least (docs/performance.md).
+  // React keeps a fallback it has shown on screen for 300 ms at least; rendered before the answer's
+  // check is in, its guard would find no subscription yet and go home (docs/performance.md).
   const dashboardFirst = opensOnDashboard(services.storage, window.location, Date.now());
-  if (dashboardFirst) await waitForDashboardCode(DashboardPage.preload);
+  if (dashboardFirst) {
+    await waitForDashboardCode(() =>
+      Promise.all(DASHBOARD_FIRST_SCREEN.map((part) => part.preload())),
+    );
+  }
 
   const reactRoot = createRoot(root);
   const render = () =>

@@ -19,6 +19,10 @@ export const CrashScreen = lazyPart(() =>
   import(/* webpackChunkName: "crash" */ './CrashScreen').then((m) => m.CrashScreen),
 );
 
+/** What a reload of the dashboard draws its first screen with: the page, and the check that reads the
+ * subscription the early request already holds (docs/performance.md). */
+export const DASHBOARD_FIRST_SCREEN = [DashboardPage, subscriptionShapeChunk] as const;
+
 /** Where the home page leads: the dashboard, the 403 page and the support site, the error dialog, and
  * the checks of the answers signing in reads (docs/architecture.md, One definition per API shape). */
 export const HOME_NEXT_STEPS = [
