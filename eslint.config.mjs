@@ -358,12 +358,6 @@ export default tseslint.config(
       ],
     },
   },
-  // The remaining offenders, each allowed only its own kind while other changes replace them;
-  // these lists only shrink.
-  {
-    files: ['src/client/app/portalRouter.ts'],
-    rules: { 'no-restricted-imports': restrictedImports('unsafe') },
-  },
   {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node } },

@@ -1,14 +1,7 @@
-import {
-  Component,
-  startTransition,
-  Suspense,
-  useLayoutEffect,
-  useState,
-  type ReactNode,
-} from 'react';
-import { Router, useRoutes, type Location } from 'react-router-dom';
+import { Component, Suspense, type ReactNode } from 'react';
+import { useLocation, useRoutes, type Location } from 'react-router-dom';
 import { CrashScreen } from './parts';
-import { PortalRouterContext, type PortalRouter, type RouterState } from './portalRouter';
+import { PortalRouterContext, type PortalRouter } from './portalRouter';
 import { routes } from './routes';
 
 interface CrashBoundaryProps {
@@ -52,35 +45,23 @@ class CrashBoundary extends Component<CrashBoundaryProps, CrashBoundaryState> {
   }
 }
 
+/** The routes where React Router is, inside the crash boundary that a move elsewhere resets. */
 function Routes() {
-  return useRoutes(routes);
+  const location = useLocation();
+  return <CrashBoundary location={location}>{useRoutes(routes)}</CrashBoundary>;
 }
 
 /**
- * The routes of ./routes.tsx at the router's location. A move renders in a transition, as React
- * Router's own routers do, so a screen being drawn is never torn down half-way.
+ * The routes of ./routes.tsx at the router's location. React Router renders a move in a transition,
+ * so a screen being drawn is never torn down half-way; a move made while the first render was still
+ * being drawn is shown once it commits (./portalRouter.ts).
  */
 export function PortalRoutes({ router }: { router: PortalRouter }) {
-  const [location, setLocation] = useState(router.state.location);
-  useLayoutEffect(() => {
-    const show = (state: RouterState) => {
-      startTransition(() => setLocation(state.location));
-    };
-    const unsubscribe = router.subscribe(show);
-    // The home page's first render is a transition that yields to the browser: a stored session's
-    // subscription can move the router before it commits, and that move is shown now.
-    if (router.state.location !== location) show(router.state);
-    return unsubscribe;
-    // Subscribed once per router; `location` is what its first render showed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [router]);
   return (
     <PortalRouterContext.Provider value={router}>
-      <Router location={location} navigator={router.navigator}>
-        <CrashBoundary location={location}>
-          <Routes />
-        </CrashBoundary>
-      </Router>
+      <router.Router>
+        <Routes />
+      </router.Router>
     </PortalRouterContext.Provider>
   );
 }

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { Provider } from 'react-redux';
-import { Router } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
+import { PAGE_PATHS } from '../../contract/pages';
 import { forbiddenErrorStored } from '../events/portalEvents';
 import { subscriptionLoaded } from '../features/subscription/subscriptionSlice';
 import { createFakeServices } from '../test/fakeServices';
@@ -144,12 +145,21 @@ describe('a guard whose page moved on before it acted (docs/behaviour.md 4.22)',
     render(
       <Provider store={store}>
         <PortalRouterContext.Provider value={router}>
-          <Router location={router.state.location} navigator={router.navigator}>
+          <router.Router>
             <Meanwhile />
-            <RequireUser>
-              <p>Dashboard</p>
-            </RequireUser>
-          </Router>
+            {/* On its own route as in ./routes.tsx: once home, the guard is gone. */}
+            <Routes>
+              <Route
+                path={PAGE_PATHS.licences}
+                element={
+                  <RequireUser>
+                    <p>Dashboard</p>
+                  </RequireUser>
+                }
+              />
+              <Route path="*" element={null} />
+            </Routes>
+          </router.Router>
         </PortalRouterContext.Provider>
       </Provider>,
     );

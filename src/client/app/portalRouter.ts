@@ -1,13 +1,27 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
 import {
-  UNSAFE_createBrowserHistory as createBrowserHistory,
-  UNSAFE_createMemoryHistory as createMemoryHistory,
+  createContext,
+  createElement,
+  Fragment,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import {
+  BrowserRouter,
+  createPath,
+  MemoryRouter,
+  parsePath,
+  useLocation,
+  useNavigate,
   type Location,
-  type Navigator,
+  type NavigateFunction,
 } from 'react-router-dom';
 
-// Where the screen is: a history (the browser's, or one in memory for tests and the scenario replay)
-// that the sagas move, the recorder watches and React Router's <Router> renders (./PortalRoutes.tsx).
+// Where the screen is: React Router's <BrowserRouter> (or <MemoryRouter> for tests and the scenario
+// replay) renders it (./PortalRoutes.tsx), and the sagas, guards and recorder move and watch it through
+// the navigate function React Router hands out (useNavigate), captured while the router is on screen.
 // React Router's data router did the same with loaders, actions and fetchers the portal never uses, at
 // two and a half times the code on every page (docs/performance.md).
 
@@ -16,15 +30,15 @@ export interface RouterState {
 }
 
 export interface PortalRouter {
-  /** Where the screen is now. */
+  /** Where the screen is now, or where a move made from outside React is taking it. */
   readonly state: RouterState;
   /** Moves to an in-app path as a link does: a new history entry. */
   navigate(path: string): void;
   /** Called after every move, the browser's back and forward included; returns the unsubscribe. */
   subscribe(listener: (state: RouterState) => void): () => void;
-  /** What <Router> and <Navigate> move through. */
-  readonly navigator: Navigator;
-  /** Stops following the history (the back and forward buttons); the page never needs it, tests do. */
+  /** React Router's router the routes render in, following this history. */
+  Router(props: { children: ReactNode }): ReactNode;
+  /** Stops following the router; the page never needs it, tests do. */
   dispose(): void;
 }
 
@@ -45,28 +59,77 @@ export function useMovedOnFrom(path: string): boolean {
   return useSyncExternalStore(router?.subscribe ?? NEVER_MOVES, movedOn, movedOn);
 }
 
-type History = ReturnType<typeof createBrowserHistory>;
+type ReactRouter = (props: { children: ReactNode }) => ReactNode;
 
-function portalRouterOver(history: History): PortalRouter {
+let movesMade = 0;
+
+/** A location for `path` as React Router writes one, told apart from any other by its key. */
+function locationOf(path: string): Location {
+  movesMade += 1;
+  return {
+    pathname: '/',
+    search: '',
+    hash: '',
+    ...parsePath(path),
+    state: null,
+    key: `portal-${movesMade}`,
+  };
+}
+
+function portalRouterIn(start: string, ReactRouter: ReactRouter): PortalRouter {
   const listeners = new Set<(state: RouterState) => void>();
-  let state: RouterState = { location: history.location };
-  // A history takes one listener: this one tells every subscriber.
-  const unlisten = history.listen(({ location }) => {
+  let state: RouterState = { location: locationOf(start) };
+  // React Router's navigate while the router is on screen; moves made before wait for it.
+  let navigateNow: NavigateFunction | null = null;
+  const waiting: string[] = [];
+
+  function moveTo(location: Location) {
+    const moved = createPath(location) !== createPath(state.location);
     state = { location };
-    for (const listener of [...listeners]) listener(state);
-  });
+    if (moved) for (const listener of [...listeners]) listener(state);
+  }
+
+  /** Captures React Router's navigate and follows what React Router shows (back and forward too). */
+  function Follow() {
+    const navigate = useNavigate();
+    const shown = useLocation();
+    // After the router's own layout effect, where it starts listening to its history.
+    useEffect(() => {
+      navigateNow = navigate;
+      for (const path of waiting.splice(0)) navigate(path);
+      return () => {
+        if (navigateNow === navigate) navigateNow = null;
+      };
+    }, [navigate]);
+    useLayoutEffect(() => {
+      // React Router's own location replaces the one a move was given, once that move is shown.
+      if (waiting.length === 0) moveTo(shown);
+    }, [shown]);
+    return null;
+  }
+
   return {
     get state() {
       return state;
     },
-    navigate: (path) => history.push(path),
+    navigate(path) {
+      moveTo(locationOf(path));
+      if (navigateNow === null) waiting.push(path);
+      else navigateNow(path);
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    navigator: history,
+    Router: ({ children }) =>
+      createElement(
+        ReactRouter,
+        null,
+        createElement(Follow),
+        createElement(Fragment, null, children),
+      ),
     dispose: () => {
-      unlisten();
+      navigateNow = null;
       listeners.clear();
     },
   };
@@ -74,10 +137,12 @@ function portalRouterOver(history: History): PortalRouter {
 
 /** The browser's own history (the portal). */
 export function createBrowserPortalRouter(): PortalRouter {
-  return portalRouterOver(createBrowserHistory({ v5Compat: true }));
+  return portalRouterIn(createPath(window.location), BrowserRouter);
 }
 
 /** A history in memory starting at `url` (tests and the scenario replay). */
 export function createMemoryPortalRouter(url: string): PortalRouter {
-  return portalRouterOver(createMemoryHistory({ initialEntries: [url], v5Compat: true }));
+  const InMemory: ReactRouter = ({ children }) =>
+    createElement(MemoryRouter, { initialEntries: [url] }, children);
+  return portalRouterIn(url, InMemory);
 }

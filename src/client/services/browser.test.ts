@@ -1,3 +1,5 @@
+import { render } from '@testing-library/react';
+import { createElement } from 'react';
 import { createBrowserPortalRouter } from '../app/portalRouter';
 import { createBrowserService } from './browser';
 
@@ -8,6 +10,8 @@ import { createBrowserService } from './browser';
 function openAt(path: string) {
   window.history.replaceState(null, '', path);
   const router = createBrowserPortalRouter();
+  // The router moves the address through React Router, so it is on screen as in the portal.
+  render(createElement(router.Router, null, null));
   const browser = createBrowserService((to) => router.navigate(to));
   return { router, browser };
 }
