@@ -16,13 +16,15 @@ import type { HistoryIntent, PortalStore, RecordedChange } from '../store/portal
 /** What the change service works with: the provider, the portal store and the clock. */
 export interface ChangeContext {
   provider: PortalProvider;
+  /** The portal's own store: session revocations, the change history and the change locks. */
   store: PortalStore;
   now: () => number;
   /** How long an unconfirmed purchase may take to show before it is listed as not made. */
   purchaseGraceMs?: number;
-  /** Changes are counted here by outcome (docs/deploy.md, Metrics). */
+  /** Purchases and delegate changes are counted here by outcome (docs/deploy.md, Metrics). */
   metrics?: PortalMetrics;
-  /** The reseller's prices: a purchase's notification carries its price (docs/notifications.md). */
+  /** The reseller's prices (PRICE_FILE); null or absent: no price is shown (docs/api.md), and a
+   * purchase's notification carries none (docs/notifications.md). */
   prices?: PriceList | null;
 }
 
