@@ -1,9 +1,10 @@
 // On a phone the dashboard fits the screen: the header keeps the customer's domain on one line and
-// puts its actions under it, and nothing is wider than the page (docs/behaviour.md 2.2).
+// puts its actions under it, the seat-usage warning keeps its words whole, and nothing is wider than
+// the page (docs/behaviour.md 2.2).
 import type { Page } from 'playwright-core';
 import { signInToDashboard } from './support/pageActions';
 import { describePortal } from './support/journey';
-import { ACME } from './support/sandbox';
+import { ACME, FULL } from './support/sandbox';
 
 const { journey } = describePortal();
 
@@ -39,6 +40,37 @@ for (const width of [390, 320]) {
         expect(box).not.toBeNull();
         expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
       }
+      expect(await overflowPx(page)).toBeLessThanOrEqual(0);
+    },
+  );
+}
+
+for (const width of [390, 320]) {
+  journey(
+    `at ${width} px the seat-usage warning keeps its words whole and puts its button below them`,
+    async ({ page }) => {
+      await page.setViewportSize({ width, height: PHONE_HEIGHT_PX });
+      await signInToDashboard(page, FULL.admin);
+
+      const title = page.getByText('Almost all licenses are assigned', { exact: true });
+      // No word broken across lines: the title is as wide as its longest word at the very least.
+      const words = await title.evaluate((element) => {
+        const measure = document.createElement('span');
+        measure.style.whiteSpace = 'nowrap';
+        element.append(measure);
+        const widest = Math.max(
+          ...(element.firstChild?.textContent ?? '').split(' ').map((word) => {
+            measure.textContent = word;
+            return measure.getBoundingClientRect().width;
+          }),
+        );
+        measure.remove();
+        return { widest, width: element.getBoundingClientRect().width };
+      });
+      expect(words.width).toBeGreaterThanOrEqual(words.widest);
+      const titleBox = await title.boundingBox();
+      const buttonBox = await page.getByRole('button', { name: 'Add more licenses' }).boundingBox();
+      expect(buttonBox?.y ?? 0).toBeGreaterThan((titleBox?.y ?? 0) + (titleBox?.height ?? 0));
       expect(await overflowPx(page)).toBeLessThanOrEqual(0);
     },
   );

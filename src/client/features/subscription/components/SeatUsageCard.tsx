@@ -14,6 +14,14 @@ export interface SeatUsageCardProps {
   onAddMore?: () => void;
 }
 
+/**
+ * The narrowest the warning's words may get before its button moves below them: on a phone, antd's
+ * Alert kept the button beside the words and broke "licenses" mid-word.
+ */
+const WARNING_WORDS_MIN_WIDTH = 180;
+/** The space above the button once it has moved below the words. */
+const WARNING_BUTTON_GAP = 12;
+
 function warningTitle(assigned: number, total: number, free: number): string {
   if (assigned > total) return 'More licenses are assigned than bought';
   if (free === 0) return 'All licenses are assigned';
@@ -52,6 +60,10 @@ export function SeatUsageCard({ subscription, mayAdd, onAddMore }: SeatUsageCard
           <Alert
             type="warning"
             showIcon
+            styles={{
+              root: { flexWrap: 'wrap', rowGap: WARNING_BUTTON_GAP },
+              section: { minWidth: WARNING_WORDS_MIN_WIDTH },
+            }}
             title={warningTitle(usage.assigned, usage.total, usage.free)}
             description={warningText(usage.free, usage.percent, mayAdd)}
             action={
