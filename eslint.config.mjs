@@ -75,6 +75,8 @@ const FOREIGN_CREATE_REQUIRE = {
     "createRequire only of this file: another package's dependencies are private to it; use its public API.",
 };
 
+/** The client's features (src/client/features/<name>, docs/architecture.md, Layers). */
+const CLIENT_FEATURES = ['session', 'subscription', 'delegates', 'errors', 'history'];
 /** Where each part of the client may import from (docs/architecture.md, Layers). */
 const CLIENT_ZONES = [
   NOT_FROM_TOOLS,
@@ -84,31 +86,12 @@ const CLIENT_ZONES = [
     from: './src/server',
     message: 'The client talks to the server over HTTP only.',
   },
-  {
-    target: './src/client/features/session',
+  // A feature never imports another feature.
+  ...CLIENT_FEATURES.map((feature) => ({
+    target: `./src/client/features/${feature}`,
     from: './src/client/features',
-    except: ['./session'],
-  },
-  {
-    target: './src/client/features/subscription',
-    from: './src/client/features',
-    except: ['./subscription'],
-  },
-  {
-    target: './src/client/features/delegates',
-    from: './src/client/features',
-    except: ['./delegates'],
-  },
-  {
-    target: './src/client/features/errors',
-    from: './src/client/features',
-    except: ['./errors'],
-  },
-  {
-    target: './src/client/features/history',
-    from: './src/client/features',
-    except: ['./history'],
-  },
+    except: [`./${feature}`],
+  })),
   {
     // Cross-feature actions have one owner below the features (docs/architecture.md).
     target: './src/client/events',
