@@ -75,6 +75,8 @@ const FOREIGN_CREATE_REQUIRE = {
     "createRequire only of this file: another package's dependencies are private to it; use its public API.",
 };
 
+/** The client's features (src/client/features/<name>, docs/architecture.md, Layers). */
+const CLIENT_FEATURES = ['session', 'subscription', 'delegates', 'errors', 'history'];
 /** Where each part of the client may import from (docs/architecture.md, Layers). */
 const CLIENT_ZONES = [
   NOT_FROM_TOOLS,
@@ -84,31 +86,12 @@ const CLIENT_ZONES = [
     from: './src/server',
     message: 'The client talks to the server over HTTP only.',
   },
-  {
-    target: './src/client/features/session',
+  // A feature never imports another feature.
+  ...CLIENT_FEATURES.map((feature) => ({
+    target: `./src/client/features/${feature}`,
     from: './src/client/features',
-    except: ['./session'],
-  },
-  {
-    target: './src/client/features/subscription',
-    from: './src/client/features',
-    except: ['./subscription'],
-  },
-  {
-    target: './src/client/features/delegates',
-    from: './src/client/features',
-    except: ['./delegates'],
-  },
-  {
-    target: './src/client/features/errors',
-    from: './src/client/features',
-    except: ['./errors'],
-  },
-  {
-    target: './src/client/features/history',
-    from: './src/client/features',
-    except: ['./history'],
-  },
+    except: [`./${feature}`],
+  })),
   {
     // Cross-feature actions have one owner below the features (docs/architecture.md).
     target: './src/client/events',
@@ -160,6 +143,12 @@ const COMPONENTS_ZONE = {
   message: 'Components import nothing from app/, pages/, features/ or prerender/.',
 };
 
+/** The import boundaries (import-x zones) of the files `files`. */
+const importBoundaries = (files, zones) => ({
+  files,
+  rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
+});
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', '.data', 'coverage', 'test-results', 'docs'] },
   js.configs.recommended,
@@ -187,138 +176,97 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', PRIVATE_PATH_LOADED, FOREIGN_CREATE_REQUIRE],
     },
   },
-  {
-    // The client never imports server code, and the server never imports client code.
-    files: ['src/client/**/*.{ts,tsx}'],
-    rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...CLIENT_ZONES, COMPONENTS_ZONE] }],
-    },
-  },
-  {
-    // A component's test may render it under the portal's theme from app/, and nothing more.
-    files: ['src/client/components/**/*.test.{ts,tsx}'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            ...CLIENT_ZONES,
-            {
-              ...COMPONENTS_ZONE,
-              from: COMPONENTS_ZONE.from.filter((from) => from !== './src/client/app'),
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The scenario format sits below the recorder (src/client/recording) and the replay
-    // (src/scenarios): both import it, it imports neither.
-    files: ['src/scenarioFormat/**/*.ts'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            NOT_FROM_TOOLS,
-            {
-              target: './src/scenarioFormat',
-              from: ['./src/client', './src/scenarios', './src/server'],
-              message: 'The scenario format depends on the contract only.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The recorder (src/client/recording) and the replay (src/scenarios) share only the format.
-    files: ['src/scenarios/**/*.{ts,tsx}'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            NOT_FROM_TOOLS,
-            {
-              target: './src/scenarios',
-              from: ['./src/client/recording', './src/server'],
-              message: 'Replay shares only src/scenarioFormat with the recorder.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/server/**/*.ts'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            NOT_FROM_TOOLS,
-            NOT_FROM_TESTING,
-            {
-              target: './src/server',
-              from: './src/client',
-              message: 'The server never imports client code.',
-            },
-            {
-              // Layers point down: routes → services (changes/, auth/, history/) → providers and store.
-              target: [
-                './src/server/auth',
-                './src/server/changes',
-                './src/server/history',
-                './src/server/providers',
-                './src/server/store',
-              ],
-              from: [
-                './src/server/routes',
-                './src/server/sandbox',
-                './src/server/app.ts',
-                './src/server/main.ts',
-              ],
-              message: "Only the app and the HTTP layer import routes and the sandbox's pages.",
-            },
-            {
-              target: ['./src/server/providers', './src/server/store'],
-              from: ['./src/server/auth', './src/server/changes', './src/server/history'],
-              message:
-                'Providers and the store sit below the services (changes/, auth/, history/).',
-            },
-            {
-              // The change service carries a change with its history; those below it never call it.
-              target: ['./src/server/auth', './src/server/history'],
-              from: './src/server/changes',
-              message: 'The change service (changes/) sits above auth/ and history/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The contract is shared by everything, so it depends on nothing of the portal.
-    files: ['src/contract/**/*.ts'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            NOT_FROM_TOOLS,
-            NOT_FROM_TESTING,
-            {
-              target: './src/contract',
-              from: ['./src/client', './src/scenarioFormat', './src/scenarios', './src/server'],
-              message: 'The contract imports nothing of the portal.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // The client never imports server code, and the server never imports client code.
+  importBoundaries(['src/client/**/*.{ts,tsx}'], [...CLIENT_ZONES, COMPONENTS_ZONE]),
+  // A component's test may render it under the portal's theme from app/, and nothing more.
+  importBoundaries(
+    ['src/client/components/**/*.test.{ts,tsx}'],
+    [
+      ...CLIENT_ZONES,
+      {
+        ...COMPONENTS_ZONE,
+        from: COMPONENTS_ZONE.from.filter((from) => from !== './src/client/app'),
+      },
+    ],
+  ),
+  // The scenario format sits below the recorder (src/client/recording) and the replay
+  // (src/scenarios): both import it, it imports neither.
+  importBoundaries(
+    ['src/scenarioFormat/**/*.ts'],
+    [
+      NOT_FROM_TOOLS,
+      {
+        target: './src/scenarioFormat',
+        from: ['./src/client', './src/scenarios', './src/server'],
+        message: 'The scenario format depends on the contract only.',
+      },
+    ],
+  ),
+  // The recorder (src/client/recording) and the replay (src/scenarios) share only the format.
+  importBoundaries(
+    ['src/scenarios/**/*.{ts,tsx}'],
+    [
+      NOT_FROM_TOOLS,
+      {
+        target: './src/scenarios',
+        from: ['./src/client/recording', './src/server'],
+        message: 'Replay shares only src/scenarioFormat with the recorder.',
+      },
+    ],
+  ),
+  importBoundaries(
+    ['src/server/**/*.ts'],
+    [
+      NOT_FROM_TOOLS,
+      NOT_FROM_TESTING,
+      {
+        target: './src/server',
+        from: './src/client',
+        message: 'The server never imports client code.',
+      },
+      {
+        // Layers point down: routes → services (changes/, auth/, history/) → providers and store.
+        target: [
+          './src/server/auth',
+          './src/server/changes',
+          './src/server/history',
+          './src/server/providers',
+          './src/server/store',
+        ],
+        from: [
+          './src/server/routes',
+          './src/server/sandbox',
+          './src/server/app.ts',
+          './src/server/main.ts',
+        ],
+        message: "Only the app and the HTTP layer import routes and the sandbox's pages.",
+      },
+      {
+        target: ['./src/server/providers', './src/server/store'],
+        from: ['./src/server/auth', './src/server/changes', './src/server/history'],
+        message: 'Providers and the store sit below the services (changes/, auth/, history/).',
+      },
+      {
+        // The change service carries a change with its history; those below it never call it.
+        target: ['./src/server/auth', './src/server/history'],
+        from: './src/server/changes',
+        message: 'The change service (changes/) sits above auth/ and history/.',
+      },
+    ],
+  ),
+  // The contract is shared by everything, so it depends on nothing of the portal.
+  importBoundaries(
+    ['src/contract/**/*.ts'],
+    [
+      NOT_FROM_TOOLS,
+      NOT_FROM_TESTING,
+      {
+        target: './src/contract',
+        from: ['./src/client', './src/scenarioFormat', './src/scenarios', './src/server'],
+        message: 'The contract imports nothing of the portal.',
+      },
+    ],
+  ),
   {
     // googleapis is a dev dependency: the portal takes only its types (docs/architecture.md, Layers).
     files: ['src/**/*.{ts,tsx}'],
@@ -339,23 +287,23 @@ export default tseslint.config(
       ],
     },
   },
+  // The fakes and test set-up stand in for Google or run the server: they take the server and the contract.
+  importBoundaries(
+    ['src/testing/**/*.ts'],
+    [
+      NOT_FROM_TOOLS,
+      {
+        target: './src/testing',
+        from: ['./src/client', './src/scenarioFormat', './src/scenarios'],
+        message: 'src/testing imports the server and the contract only.',
+      },
+    ],
+  ),
   {
-    // The fakes and test set-up stand in for Google or run the server: they take the server and the contract.
-    files: ['src/testing/**/*.ts'],
+    // Each Node loads its own SQLite driver build, so it is required in a branch, by a static name.
+    files: ['src/server/providers/sandbox/sqliteDriver.ts'],
     rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            NOT_FROM_TOOLS,
-            {
-              target: './src/testing',
-              from: ['./src/client', './src/scenarioFormat', './src/scenarios'],
-              message: 'src/testing imports the server and the contract only.',
-            },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-require-imports': ['error', { allow: ['^better-sqlite3(-napi)?$'] }],
     },
   },
   {

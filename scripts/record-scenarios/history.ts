@@ -6,6 +6,7 @@ import {
   click,
   dialog,
   gone,
+  onDashboard,
   otherTab,
   quiet,
   RECORDED,
@@ -71,30 +72,26 @@ export const historyJourneys: Journey[] = [
     name: 'admin-opens-change-history-after-session-expired-sees-error',
     title:
       "The session cookie is gone (it expired): the Change History says why it cannot be loaded, and 'Try again' asks again",
-    async run({ page, open, context }) {
-      await open('/');
-      await signInToDashboard(page, ACME.admin);
+    run: onDashboard(ACME.admin, async ({ page, context }) => {
       await context.clearCookies();
       const history = await actions.openChangeHistory(page, RECORDED);
       await see(page, { text: SESSION_EXPIRED, within });
       await click(page, history.getByRole('button', { name: 'Try again' }));
       await see(page, { text: SESSION_EXPIRED, within });
       await actions.closeDialog(page, history, RECORDED);
-    },
+    }),
   },
   {
     name: 'admin-downloads-change-history-after-session-expired-sees-error',
     title:
       'The session cookie is gone (it expired) before the CSV download: the error dialog says why and nothing is saved',
-    async run({ page, open, context }) {
-      await open('/');
-      await signInToDashboard(page, ACME.admin);
+    run: onDashboard(ACME.admin, async ({ page, context }) => {
       const history = await actions.openChangeHistory(page, RECORDED);
       await see(page, { text: 'No changes recorded', within });
       await context.clearCookies();
       await click(page, history.getByRole('button', { name: 'Download CSV' }));
       await actions.closeErrorDialog(page, SESSION_EXPIRED, RECORDED);
       await actions.closeDialog(page, history, RECORDED);
-    },
+    }),
   },
 ];

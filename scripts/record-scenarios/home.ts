@@ -13,24 +13,25 @@ import {
   type Journey,
 } from './recordedPage';
 
+/** A journey in which `email` is typed on the home screen and the portal leaves for the contact page. */
+function leavesForContactPage(email: string): Journey['run'] {
+  return async ({ page, open }) => {
+    await open('/');
+    await enterEmail(page, email);
+    await page.waitForURL('**/sandbox/contact');
+  };
+}
+
 export const homeJourneys: Journey[] = [
   {
     name: 'home-consumer-email-leaves-for-contact-page',
     title: 'A consumer (free webmail) address leaves for the contact page without any server check',
-    async run({ page, open }) {
-      await open('/');
-      await enterEmail(page, 'someone@gmail.com');
-      await page.waitForURL('**/sandbox/contact');
-    },
+    run: leavesForContactPage('someone@gmail.com'),
   },
   {
     name: 'home-non-google-domain-leaves-for-contact-page',
     title: 'An address the validator says is not a Google account leaves for the contact page',
-    async run({ page, open }) {
-      await open('/');
-      await enterEmail(page, 'someone@not-google.example');
-      await page.waitForURL('**/sandbox/contact');
-    },
+    run: leavesForContactPage('someone@not-google.example'),
   },
   {
     name: 'home-google-email-shows-sign-in',

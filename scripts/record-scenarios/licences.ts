@@ -5,11 +5,11 @@ import { ACME } from '../../test/e2e/support/sandbox';
 import {
   dialog,
   gone,
-  otherTab,
+  onDashboard,
+  postFromOtherTab,
   quiet,
   RECORDED,
   see,
-  signInToDashboard,
   type Journey,
 } from './recordedPage';
 
@@ -21,9 +21,7 @@ export const licenceJourneys: Journey[] = [
     inGoogleMode: true,
     title:
       "The admin adds 3 licences: confirm, 'Licenses Added Succesfully!', and the page reloads",
-    async run({ page, open }) {
-      await open('/');
-      await signInToDashboard(page, ACME.admin);
+    run: onDashboard(ACME.admin, async ({ page }) => {
       await actions.addLicences(page, 3, RECORDED);
       const success = page.getByRole('dialog', { name: addedLicences });
       await success.waitFor();
@@ -33,76 +31,62 @@ export const licenceJourneys: Journey[] = [
         page.waitForEvent('load'),
         success.getByRole('button', { name: 'Add Even More Licenses' }).click(),
       ]);
-    },
+    }),
   },
   {
     name: 'admin-cancels-adding-licences',
     title: 'The admin asks for 5 licences and cancels in the confirm dialog: nothing is sent',
-    async run({ page, open }) {
-      await open('/');
-      await signInToDashboard(page, ACME.admin);
+    run: onDashboard(ACME.admin, async ({ page }) => {
       await actions.askForLicences(page, 5, RECORDED);
       await actions.cancelAddingLicences(page, RECORDED);
       await see(page, gone({ target: dialog(confirmAdd) }));
-    },
+    }),
   },
   {
     name: 'licence-delegate-adds-licences',
     title: "A licence delegate adds 2 licences and sees 'Licenses Added Succesfully!'",
-    async run({ page, open }) {
-      await open('/');
-      await signInToDashboard(page, ACME.licences);
+    run: onDashboard(ACME.licences, async ({ page }) => {
       await actions.addLicences(page, 2, RECORDED);
       await page.getByRole('dialog', { name: addedLicences }).waitFor();
       await see(page, {
         text: 'Your new total amount of licenses will be billed to your account.',
         within: dialog(addedLicences),
       });
-    },
+    }),
   },
   {
     name: 'add-licences-error-after-another-tab-bought-more',
     title:
       'Adding licences on a stale page (another tab raised the total): refused, the error dialog says the total changed',
-    async run(session) {
-      const { page, open } = session;
-      await open('/');
-      await signInToDashboard(page, ACME.admin);
-      const tab = await otherTab(session, ACME.admin);
-      await tab.post(API_PATHS.addLicence, {
+    run: onDashboard(ACME.admin, async (session) => {
+      await postFromOtherTab(session, ACME.admin, API_PATHS.addLicence, {
         customerId: ACME.customerId,
         subscriptionId: ACME.subscriptionId,
         numberOfSeats: 45,
       });
-      await tab.close();
-      await actions.addLicences(page, 10, RECORDED);
+      await actions.addLicences(session.page, 10, RECORDED);
       await actions.closeErrorDialog(
-        page,
+        session.page,
         'The total number of licenses changed from 20 to 45 while you were adding licenses. Reload the page and try again.',
         RECORDED,
       );
-    },
+    }),
   },
   {
     name: 'add-licences-refused-after-licence-access-removed',
     title: 'A licence delegate removed by the admin meanwhile is refused when adding licences',
-    async run(session) {
-      const { page, open } = session;
-      await open('/');
-      await signInToDashboard(page, ACME.licences);
-      const admin = await otherTab(session, ACME.admin);
-      await admin.post(API_PATHS.licenceDelegate, {
+    run: onDashboard(ACME.licences, async (session) => {
+      await postFromOtherTab(session, ACME.admin, API_PATHS.licenceDelegate, {
         email: ACME.licences,
         customerId: ACME.customerId,
         action: 'delete',
       });
-      await admin.close();
-      await actions.addLicences(page, 1, RECORDED);
+      await actions.addLicences(session.page, 1, RECORDED);
       await actions.closeErrorDialog(
-        page,
+        session.page,
         'Only an administrator or a licence delegate can add licences.',
         RECORDED,
       );
-    },
+    }),
   },
 ];

@@ -129,6 +129,29 @@ export async function signInToDashboard(page: Page, email: string): Promise<void
   await see(page, DASHBOARD);
 }
 
+/** A journey that opens the portal at `url`, signs in to the dashboard as `email`, then goes on. */
+export function onDashboard(
+  email: string,
+  then: (session: Session) => Promise<void>,
+  url = '/',
+): Journey['run'] {
+  return async (session) => {
+    await session.open(url);
+    await signInToDashboard(session.page, email);
+    await then(session);
+  };
+}
+
+/** A journey that signs in to the dashboard as `email` from `url` and sees each of `checks`. */
+export const dashboardShows = (email: string, checks: ScreenCheck[], url = '/'): Journey['run'] =>
+  onDashboard(
+    email,
+    async ({ page }) => {
+      for (const check of checks) await see(page, check);
+    },
+    url,
+  );
+
 /** Signs in on a page that is not recorded (the journey's first tab). */
 async function signInUnrecorded(page: Page, email: string): Promise<void> {
   await actions.signIn(page, email);
@@ -166,6 +189,18 @@ export async function otherTab(session: Session, email: string) {
     },
     close: () => context.close(),
   };
+}
+
+/** `email` changes something in another tab, then closes it (its answer is not looked at). */
+export async function postFromOtherTab(
+  session: Session,
+  email: string,
+  pathName: string,
+  body: unknown,
+): Promise<void> {
+  const tab = await otherTab(session, email);
+  await tab.post(pathName, body);
+  await tab.close();
 }
 
 /** A first tab signs in (not recorded), so the recorded page starts with a stored session. */

@@ -14,11 +14,7 @@ import {
   type FakeGoogleProcess,
   type PortalProcess,
 } from '../../testing/server/portalProcesses';
-import {
-  POSTGRES_START_TIMEOUT_MS,
-  startTestPostgres,
-  type TestPostgres,
-} from '../../testing/server/testPostgres';
+import { postgresForTests } from '../../testing/server/testPostgres';
 
 // Whole portal processes in google mode against the fake Google in a process of its own (Google's
 // state outlives any portal): a portal killed between Google's answer and its 2xx, and two portals
@@ -174,16 +170,10 @@ describe('a portal killed between Google’s answer and its 2xx', () => {
 });
 
 describe('two portals on one PostgreSQL', () => {
-  let postgres: TestPostgres;
-  beforeAll(async () => {
-    postgres = await startTestPostgres();
-  }, POSTGRES_START_TIMEOUT_MS);
-  afterAll(async () => {
-    await postgres.stop();
-  }, POSTGRES_START_TIMEOUT_MS);
+  const postgres = postgresForTests();
 
   it('serialise concurrent purchases: the total grows by every acknowledged add, each listed once', async () => {
-    const databaseUrl = await postgres.createDatabase('instances');
+    const databaseUrl = await postgres().createDatabase('instances');
     const start = (dataDir: string) =>
       startPortal({
         DATABASE_URL: databaseUrl,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { NotificationEvent } from '../../contract/notifications';
 import type { PricePreviewResponse } from '../../contract/prices';
+import { samplePricePreview } from '../../contract/sampleSubscription';
 import { removeDataDir, startPortal, type Portal } from '../../testing/server/portalHarness';
 import { createLogger } from '../logger';
 import type { DeliveryChannel } from '../notifications/channel';
@@ -71,19 +72,7 @@ async function buyTwoSeats(): Promise<{
 it('carries the price the preview answered for the seats bought, and the receipt prints it', async () => {
   portal = await startPortal();
   const { event, receipt, preview } = await buyTwoSeats();
-  expect(event.price).toEqual({
-    plan: 'ANNUAL_MONTHLY_PAY',
-    currency: 'EUR',
-    seats: SEATS_TO_ADD,
-    seatPrice: 14.4,
-    today: '2026-11-25',
-    termStart: '2026-03-31',
-    termEnd: '2027-03-31',
-    daysRemaining: 126,
-    termDays: 365,
-    monthlyIncrease: 28.8,
-    untilRenewal: 119.3,
-  });
+  expect(event.price).toEqual({ ...samplePricePreview(), seats: SEATS_TO_ADD });
   expect(event.price).toEqual(preview);
   expect(receipt).toContain(
     'Price: €28.80 per month (2 × €14.40), €119.30 until the renewal on 2027-03-31, before tax',

@@ -44,8 +44,6 @@ it('compiles no test, fake or test set-up into dist/server', () => {
 const packageJson = JSON.parse(ts.sys.readFile(path.join(root, 'package.json')) ?? '{}') as {
   dependencies: Record<string, string>;
 };
-/** The SQLite drivers, loaded by a name chosen at run time (src/server/providers/sandbox/sqliteDriver.ts). */
-const LOADED_BY_NAME = ['better-sqlite3', 'better-sqlite3-napi'];
 const BARE_SPECIFIER = /(?:require\(|import\(|from )\s*["']([^"'./][^"']*)["']/g;
 
 function packagesNamed(code: string): string[] {
@@ -72,7 +70,7 @@ function serverPackages(): Set<string> {
     });
     return packagesNamed(outputText);
   });
-  return new Set([...names, ...LOADED_BY_NAME]);
+  return new Set(names);
 }
 
 function clientPackages(): Set<string> {

@@ -1,17 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Client } from 'pg';
 import type { NotificationEvent } from '../../contract/notifications';
 import { createLogger } from '../logger';
 import { createDeliveryWorker } from '../notifications/deliveryWorker';
-import { loadSqliteDriver } from '../providers/sandbox/sqliteDriver';
 import {
-  POSTGRES_START_TIMEOUT_MS,
-  startTestPostgres,
-  type TestPostgres,
-} from '../../testing/server/testPostgres';
-import { openPortalStore, STORE_FILE } from './openStore';
+  storeBackendsForTests,
+  type StoreBackend,
+  type StoreBackendName,
+} from '../../testing/server/storeBackends';
+import { openPortalStore } from './openStore';
 import type { HistoryIntent, PortalStore } from './portalStore';
 
 // The outbox (docs/notifications.md) on SQLite and on a real PostgreSQL: a row per completed change,
@@ -48,88 +44,32 @@ const delegateRemoval: HistoryIntent = {
   customerDomain: 'acme.example',
 };
 
-interface Backend {
-  open(): Promise<PortalStore>;
-  /** Runs raw SQL on the store's database, outside the store. */
-  exec(statement: string): Promise<void>;
-  /** The SQL of a trigger that refuses every outbox insert, and of its removal. */
-  refuseOutbox: { on: string; off: string };
-}
+/** The SQL of a trigger that refuses every outbox insert, and of its removal, on each backend. */
+const REFUSE_OUTBOX: Record<StoreBackendName, { on: string; off: string }> = {
+  SQLite: {
+    on: "CREATE TRIGGER outbox_refused BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'refused'); END",
+    off: 'DROP TRIGGER outbox_refused',
+  },
+  PostgreSQL: {
+    on:
+      "CREATE FUNCTION outbox_refuse() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$ LANGUAGE plpgsql; " +
+      'CREATE TRIGGER outbox_refused BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION outbox_refuse()',
+    off: 'DROP TRIGGER outbox_refused ON outbox; DROP FUNCTION outbox_refuse()',
+  },
+};
 
-let postgres: TestPostgres;
-let databases = 0;
-beforeAll(async () => {
-  postgres = await startTestPostgres();
-}, POSTGRES_START_TIMEOUT_MS);
-afterAll(async () => {
-  await postgres.stop();
-}, POSTGRES_START_TIMEOUT_MS);
-
-let cleanups: (() => void | Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  cleanups = [];
-});
-
-const backends: [string, () => Promise<Backend>][] = [
-  [
-    'SQLite',
-    async () => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-outbox-'));
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      return {
-        open: () => openPortalStore({ dataDir, databaseUrl: null }, NOW),
-        async exec(statement) {
-          const Database = loadSqliteDriver();
-          const db = new Database(path.join(dataDir, STORE_FILE));
-          db.exec(statement);
-          db.close();
-        },
-        refuseOutbox: {
-          on: "CREATE TRIGGER outbox_refused BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'refused'); END",
-          off: 'DROP TRIGGER outbox_refused',
-        },
-      };
-    },
-  ],
-  [
-    'PostgreSQL',
-    async () => {
-      databases += 1;
-      const databaseUrl = await postgres.createDatabase(`outbox_${databases}`);
-      return {
-        open: () => openPortalStore({ dataDir: tmpdir(), databaseUrl }, NOW),
-        async exec(statement) {
-          const client = new Client({ connectionString: databaseUrl });
-          await client.connect();
-          await client.query(statement);
-          await client.end();
-        },
-        refuseOutbox: {
-          on:
-            "CREATE FUNCTION outbox_refuse() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$ LANGUAGE plpgsql; " +
-            'CREATE TRIGGER outbox_refused BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION outbox_refuse()',
-          off: 'DROP TRIGGER outbox_refused ON outbox; DROP FUNCTION outbox_refuse()',
-        },
-      };
-    },
-  ],
-];
+const { backends, createPostgresDatabase, afterTest } = storeBackendsForTests('outbox', NOW);
 
 const take = (store: PortalStore, worker: string, now = Date.now()) =>
   store.takeNotifications({ worker, now, leaseMs: LEASE_MS, limit: 10 });
 
-describe.each(backends)('the outbox on %s', (_name, makeBackend) => {
-  let backend: Backend;
+describe.each(backends)('the outbox on %s', (name, makeBackend) => {
+  let backend: StoreBackend;
   let store: PortalStore;
-  const open = async () => {
-    const opened = await backend.open();
-    cleanups.push(() => opened.close());
-    return opened;
-  };
+  const refuseOutbox = REFUSE_OUTBOX[name];
   beforeEach(async () => {
     backend = await makeBackend();
-    store = await open();
+    store = await backend.open();
   });
 
   it('writes one event when a purchase completes, with what receivers need', async () => {
@@ -182,16 +122,16 @@ describe.each(backends)('the outbox on %s', (_name, makeBackend) => {
 
   it('commits the entry and its event together: without the event the entry stays pending', async () => {
     const id = await store.recordIntent(purchase);
-    await backend.exec(backend.refuseOutbox.on);
+    await backend.exec(refuseOutbox.on);
     // Stores opened after each schema change see it from their first statement.
-    const refused = await open();
+    const refused = await backend.open();
     // By its message: better-sqlite3 makes its errors with the class of the first test file that
     // loaded it in this process, which is not an Error of this file's realm for toThrow.
     await expect(refused.completeChange(id, 22)).rejects.toMatchObject({
       message: expect.stringMatching(/refused/),
     });
-    await backend.exec(backend.refuseOutbox.off);
-    const after = await open();
+    await backend.exec(refuseOutbox.off);
+    const after = await backend.open();
     expect((await after.pendingChanges('C0acme001')).map((record) => record.id)).toEqual([id]);
     expect(await take(after, 'w1')).toEqual([]);
   });
@@ -237,12 +177,11 @@ describe.each(backends)('the outbox on %s', (_name, makeBackend) => {
 
 describe('two workers on one PostgreSQL', () => {
   it('never deliver one row twice, nor at the same time', async () => {
-    databases += 1;
-    const databaseUrl = await postgres.createDatabase(`outbox_${databases}`);
+    const databaseUrl = await createPostgresDatabase();
     const stores = await Promise.all(
       [1, 2].map(() => openPortalStore({ dataDir: tmpdir(), databaseUrl }, NOW)),
     );
-    cleanups.push(async () => {
+    afterTest(async () => {
       for (const opened of stores) await opened.close();
     });
     const [first] = stores as [PortalStore, PortalStore];

@@ -1,12 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Client } from 'pg';
-import {
-  POSTGRES_START_TIMEOUT_MS,
-  startTestPostgres,
-  type TestPostgres,
-} from '../../testing/server/testPostgres';
+import { storeBackendsForTests, type StoreBackend } from '../../testing/server/storeBackends';
 import { SESSION_LIFETIME_MS } from '../../contract/limits';
 import { openPortalStore } from './openStore';
 import type { HistoryIntent, PortalStore } from './portalStore';
@@ -19,11 +13,6 @@ jest.setTimeout(30_000);
 
 const NOW = Date.UTC(2030, 0, 15, 9, 0, 0);
 const HOUR = 3_600_000;
-
-interface Backend {
-  /** Opens a store on this test's database; a second call is a second instance on the same one. */
-  open(): Promise<PortalStore>;
-}
 
 function licenceIntent(customerId: string, before: number, after: number, at = NOW): HistoryIntent {
   return {
@@ -59,48 +48,15 @@ const deferred = () => {
   return { promise, resolve };
 };
 
-let postgres: TestPostgres;
-let databases = 0;
-beforeAll(async () => {
-  postgres = await startTestPostgres();
-}, POSTGRES_START_TIMEOUT_MS);
-afterAll(async () => {
-  await postgres.stop();
-}, POSTGRES_START_TIMEOUT_MS);
-
-const backends: [string, () => Promise<Backend>][] = [
-  [
-    'SQLite',
-    async () => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-store-'));
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      return { open: () => openPortalStore({ dataDir, databaseUrl: null }, NOW) };
-    },
-  ],
-  [
-    'PostgreSQL',
-    async () => {
-      databases += 1;
-      const databaseUrl = await postgres.createDatabase(`store_${databases}`);
-      return { open: () => openPortalStore({ dataDir: tmpdir(), databaseUrl }, NOW) };
-    },
-  ],
-];
-
-let cleanups: (() => void | Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  cleanups = [];
-});
+const { backends, postgres, createPostgresDatabase, afterTest } = storeBackendsForTests(
+  'store',
+  NOW,
+);
 
 describe.each(backends)('the portal store on %s', (_name, makeBackend) => {
-  let backend: Backend;
+  let backend: StoreBackend;
   let store: PortalStore;
-  const open = async () => {
-    const opened = await backend.open();
-    cleanups.push(() => opened.close());
-    return opened;
-  };
+  const open = () => backend.open();
   beforeEach(async () => {
     backend = await makeBackend();
     store = await open();
@@ -314,12 +270,11 @@ describe('two instances on one PostgreSQL', () => {
   let databaseUrl: string;
   const openInstance = async () => {
     const opened = await openPortalStore({ dataDir: tmpdir(), databaseUrl }, NOW);
-    cleanups.push(() => opened.close());
+    afterTest(() => opened.close());
     return opened;
   };
   beforeEach(async () => {
-    databases += 1;
-    databaseUrl = await postgres.createDatabase(`store_${databases}`);
+    databaseUrl = await createPostgresDatabase();
   });
 
   it('migrate together on an empty database without a conflict', async () => {
@@ -389,7 +344,7 @@ describe('two instances on one PostgreSQL', () => {
 
 /** Ends the backends holding a lock transaction open, as the crash of their process would. */
 async function terminateLockHolders(databaseUrl: string): Promise<void> {
-  const admin = new Client({ connectionString: postgres.url });
+  const admin = new Client({ connectionString: postgres().url });
   await admin.connect();
   try {
     await admin.query(

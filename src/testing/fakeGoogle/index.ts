@@ -34,6 +34,7 @@ import {
 import { POPUP_PATHS, POPUP_SCRIPT, popupErrorPage, popupPage, standInPage } from './popup';
 import { handleReseller, RESELLER_SCOPE } from './reseller';
 import { sequentialRoundTrips, type TimedCall } from './roundTrips';
+import type { GoogleProviderOptions } from '../../server/providers/google/options';
 
 // A local stand-in for every Google endpoint google mode calls, answering in Google's documented
 // shapes (googleapis' reseller/v1 and admin/directory_v1 types, Google's reference pages): OAuth
@@ -514,6 +515,23 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
 
 export type FakeGoogle = Awaited<ReturnType<typeof startFakeGoogle>>;
 
+/** The reseller's name in google mode against the fake. */
+const FAKE_RESELLER_NAME = 'Example Reseller';
+
+/** The Google provider's options that point it at this fake, for tests that build the provider. */
+export function fakeGoogleProviderOptions(fake: FakeGoogle): GoogleProviderOptions {
+  return {
+    clientId: fake.clientId,
+    resellerName: FAKE_RESELLER_NAME,
+    resellerAdminEmail: fake.resellerAdmin,
+    serviceAccountKey: fake.serviceAccountKey,
+    delegateGroupTemplate: fake.groupTemplate,
+    apiRootUrl: fake.rootUrl,
+    tokenInfoUrl: fake.tokenInfoUrl,
+    tokenUrl: fake.tokenUrl,
+  };
+}
+
 /**
  * The environment that runs the portal in google mode against this fake (docs/configuration-google.md,
  * "Testing against an emulator"). Merge it over process.env and start the portal.
@@ -522,7 +540,7 @@ export function fakeGoogleEnv(fake: FakeGoogle, sessionSecret: string): Record<s
   return {
     PORTAL_PROVIDER: 'google',
     GOOGLE_CLIENT_ID: fake.clientId,
-    RESELLER_NAME: 'Example Reseller',
+    RESELLER_NAME: FAKE_RESELLER_NAME,
     RESELLER_ADMIN_EMAIL: fake.resellerAdmin,
     GOOGLE_SERVICE_ACCOUNT_KEY: JSON.stringify(fake.serviceAccountKey),
     DELEGATE_GROUP_TEMPLATE: fake.groupTemplate,

@@ -1,5 +1,5 @@
 import { withDeadline } from '../../server/deadline';
-import { startFakeGoogle } from '../fakeGoogle';
+import { fakeGoogleProviderOptions, startFakeGoogle } from '../fakeGoogle';
 import { createGoogleProvider } from '../../server/providers/google/googleProvider';
 
 // Run by googleCalls.test.ts under `node --expose-gc`: a read that Google never answers, inside a
@@ -15,14 +15,7 @@ async function main(): Promise<void> {
   if (collect === undefined) throw new Error('run with node --expose-gc');
   const fake = await startFakeGoogle();
   const provider = createGoogleProvider({
-    clientId: fake.clientId,
-    resellerName: 'Example Reseller',
-    resellerAdminEmail: fake.resellerAdmin,
-    serviceAccountKey: fake.serviceAccountKey,
-    delegateGroupTemplate: fake.groupTemplate,
-    apiRootUrl: fake.rootUrl,
-    tokenInfoUrl: fake.tokenInfoUrl,
-    tokenUrl: fake.tokenUrl,
+    ...fakeGoogleProviderOptions(fake),
     callTimeoutMs: CALL_LIMIT_MS,
   });
   // The service account's token first, so only the hung read is timed.

@@ -80,3 +80,21 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     },
   };
 }
+
+/**
+ * The one PostgreSQL of a test file (or describe block): started before its tests, stopped after.
+ * The answer stands for that PostgreSQL once started.
+ */
+export function postgresForTests(): () => TestPostgres {
+  let current: TestPostgres | undefined;
+  beforeAll(async () => {
+    current = await startTestPostgres();
+  }, POSTGRES_START_TIMEOUT_MS);
+  afterAll(async () => {
+    await current?.stop();
+  }, POSTGRES_START_TIMEOUT_MS);
+  return () => {
+    if (current === undefined) throw new Error('PostgreSQL is used outside its tests.');
+    return current;
+  };
+}

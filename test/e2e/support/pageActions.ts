@@ -47,11 +47,22 @@ export const DIALOGS = {
 /** A dialog as a screen check names it. */
 export const dialogRef = (name: string): ScopeRef => ({ role: 'dialog', name });
 
+/** Types `text` into `field`, then presses `button`, each once the pace allows. */
+async function typeThenPress(
+  page: Page,
+  field: Locator,
+  text: string,
+  button: Locator,
+  pace: Pace,
+): Promise<void> {
+  await pace.beforeAct(page);
+  await field.fill(text);
+  await pace.beforeAct(page);
+  await button.click();
+}
+
 export async function enterEmail(page: Page, email: string, pace: Pace = AT_ONCE): Promise<void> {
-  await pace.beforeAct(page);
-  await emailInput(page).fill(email);
-  await pace.beforeAct(page);
-  await nextButton(page).click();
+  await typeThenPress(page, emailInput(page), email, nextButton(page), pace);
 }
 
 export type PopupAnswer = 'allow' | 'allow-without-directory' | 'cancel';
@@ -112,16 +123,25 @@ export const DELEGATE_DIALOGS = {
   support: { menuItem: 'Delegate Support Access', title: 'Support Access' },
 } as const;
 
+/** The admin's 'Delegate access menu', then its item `menuItem`. */
+export async function chooseFromAdminMenu(
+  page: Page,
+  menuItem: string,
+  pace: Pace = AT_ONCE,
+): Promise<void> {
+  await pace.beforeAct(page);
+  await page.getByRole('button', { name: 'Delegate access menu' }).click();
+  await pace.beforeAct(page);
+  await page.getByRole('menuitem', { name: menuItem }).click();
+}
+
 export async function openDelegateDialog(
   page: Page,
   title: string,
   menuItem: string,
   pace: Pace = AT_ONCE,
 ) {
-  await pace.beforeAct(page);
-  await page.getByRole('button', { name: 'Delegate access menu' }).click();
-  await pace.beforeAct(page);
-  await page.getByRole('menuitem', { name: menuItem }).click();
+  await chooseFromAdminMenu(page, menuItem, pace);
   const dialog = page.getByRole('dialog', { name: title });
   await dialog.waitFor();
   await dialog
@@ -154,10 +174,9 @@ export async function askForLicences(
   seats: number,
   pace: Pace = AT_ONCE,
 ): Promise<Locator> {
-  await pace.beforeAct(page);
-  await page.getByLabel('Add Licenses').fill(String(seats));
-  await pace.beforeAct(page);
-  await page.getByRole('button', { name: 'Add Licenses' }).click();
+  const field = page.getByLabel('Add Licenses');
+  const add = page.getByRole('button', { name: 'Add Licenses' });
+  await typeThenPress(page, field, String(seats), add, pace);
   const confirm = page.getByRole('dialog', { name: DIALOGS.confirmAdd });
   await confirm.waitFor();
   return confirm;
@@ -187,10 +206,9 @@ export async function addDelegate(
   email: string,
   pace: Pace = AT_ONCE,
 ): Promise<void> {
-  await pace.beforeAct(page);
-  await dialog.getByLabel('Enter Email Address').fill(email);
-  await pace.beforeAct(page);
-  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  const field = dialog.getByLabel('Enter Email Address');
+  const add = dialog.getByRole('button', { name: 'Add', exact: true });
+  await typeThenPress(page, field, email, add, pace);
 }
 
 /** Presses 'Delete <email>' in an open delegate dialog. */
@@ -245,10 +263,7 @@ export async function closeErrorDialog(
 
 /** The admin menu's 'Change History'; returns the dialog once it is up. */
 export async function openChangeHistory(page: Page, pace: Pace = AT_ONCE): Promise<Locator> {
-  await pace.beforeAct(page);
-  await page.getByRole('button', { name: 'Delegate access menu' }).click();
-  await pace.beforeAct(page);
-  await page.getByRole('menuitem', { name: DIALOGS.history }).click();
+  await chooseFromAdminMenu(page, DIALOGS.history, pace);
   const history = page.getByRole('dialog', { name: DIALOGS.history });
   await history.waitFor();
   return history;

@@ -1,5 +1,5 @@
 import { describeProviderContract } from '../../../testing/providerContract';
-import { startFakeGoogle } from '../../../testing/fakeGoogle';
+import { fakeGoogleProviderOptions, startFakeGoogle } from '../../../testing/fakeGoogle';
 import { createGoogleProvider } from './googleProvider';
 
 // The shared provider contract against the Google provider, with Google replaced by the local fake:
@@ -10,14 +10,7 @@ describeProviderContract(
   async (settings = {}) => {
     const fake = await startFakeGoogle();
     const provider = createGoogleProvider({
-      clientId: fake.clientId,
-      resellerName: 'Example Reseller',
-      resellerAdminEmail: fake.resellerAdmin,
-      serviceAccountKey: fake.serviceAccountKey,
-      delegateGroupTemplate: fake.groupTemplate,
-      apiRootUrl: fake.rootUrl,
-      tokenInfoUrl: fake.tokenInfoUrl,
-      tokenUrl: fake.tokenUrl,
+      ...fakeGoogleProviderOptions(fake),
       ...settings,
       // The dataset's .example domains have no DNS; the fake's own MX table answers instead.
       resolveMx: async (domain) =>

@@ -6,7 +6,12 @@ import { withDeadline } from '../../deadline';
 import { SERVER_TEXT } from '../../messages';
 import { UpstreamError } from '../../upstreamError';
 import type { PortalProvider } from '../provider';
-import { startFakeGoogle, type Fault, type FakeGoogle } from '../../../testing/fakeGoogle';
+import {
+  fakeGoogleProviderOptions,
+  startFakeGoogle,
+  type Fault,
+  type FakeGoogle,
+} from '../../../testing/fakeGoogle';
 import { solidPng } from '../../../testing/fakeGoogle/dataset';
 import { createGoogleProvider } from './googleProvider';
 import type { GoogleProviderOptions } from './options';
@@ -20,14 +25,7 @@ let warnings: { details: object; message: string }[];
 
 function open(overrides: Partial<GoogleProviderOptions> = {}): PortalProvider {
   return createGoogleProvider({
-    clientId: fake.clientId,
-    resellerName: 'Example Reseller',
-    resellerAdminEmail: fake.resellerAdmin,
-    serviceAccountKey: fake.serviceAccountKey,
-    delegateGroupTemplate: fake.groupTemplate,
-    apiRootUrl: fake.rootUrl,
-    tokenInfoUrl: fake.tokenInfoUrl,
-    tokenUrl: fake.tokenUrl,
+    ...fakeGoogleProviderOptions(fake),
     log: { warn: (details, message) => warnings.push({ details, message }) },
     resolveMx: async (domain) => {
       mxLookups.push(domain);

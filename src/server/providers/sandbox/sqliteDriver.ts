@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type Database from 'better-sqlite3';
 
 // better-sqlite3 12 builds on node::ObjectWrap, which on Node >= 24.19 aborts the whole process
@@ -9,11 +8,10 @@ import type Database from 'better-sqlite3';
 /** First Node major that better-sqlite3 13 supports (its engines field). */
 const NODE_API_DRIVER_MIN_MAJOR = 22;
 
-const loadModule = createRequire(__filename);
-
 /** The better-sqlite3 driver for the running Node: 12 on Node 20, 13 on Node 22 and later. */
 export function loadSqliteDriver(nodeVersion: string = process.versions.node): typeof Database {
   const major = Number(nodeVersion.split('.')[0]);
-  const name = major >= NODE_API_DRIVER_MIN_MAJOR ? 'better-sqlite3-napi' : 'better-sqlite3';
-  return loadModule(name) as typeof Database;
+  // A require in each branch: only the build for this Node is loaded, and both names stay static.
+  if (major >= NODE_API_DRIVER_MIN_MAJOR) return require('better-sqlite3-napi') as typeof Database;
+  return require('better-sqlite3') as typeof Database;
 }

@@ -1,0 +1,4 @@
+import type { Config } from 'jest';
+
+declare const suiteBase: Config;
+export = suiteBase;
