@@ -9,7 +9,7 @@ import {
   RESELLER_DOMAIN,
 } from './dataset';
 import { googleError, type FakeAnswer } from './googleErrors';
-import type { FakeToken } from './oauth';
+import type { FakeRequest } from './oauth';
 
 // The Admin SDK Directory API (admin/directory/v1) as its reference documents it: users.get with the
 // admin and domain_public views, users.list of a domain or a customer, users.photos.get,
@@ -39,14 +39,6 @@ const MAX_MEMBERS_PAGE = 200;
 /** users.list: maxResults is 1 to 500, 100 when not given (the reference). */
 const MAX_USERS_PAGE = 500;
 const DEFAULT_USERS_PAGE = 100;
-
-export interface DirectoryRequest {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-  holder: FakeToken | undefined;
-}
 
 function domainOf(email: string): string {
   return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
@@ -106,7 +98,7 @@ function resellerRefusal(state: FakeState, domain: string): FakeAnswer | undefin
   return undefined;
 }
 
-function getUser(state: FakeState, request: DirectoryRequest, key: string): FakeAnswer {
+function getUser(state: FakeState, request: FakeRequest, key: string): FakeAnswer {
   const { holder, query } = request;
   if (holder === undefined) return googleError('authError');
   if (!holder.scopes.some((s) => DIRECTORY_USER_SCOPES.includes(s))) {
@@ -151,7 +143,7 @@ function getUser(state: FakeState, request: DirectoryRequest, key: string): Fake
  * users.list of one domain (or one customer): 400 with neither, 404 "Domain not found." for a domain
  * Google does not know, 403 where the caller may not read it; a domain without users lists none.
  */
-function listUsers(state: FakeState, request: DirectoryRequest, pageLimit: number): FakeAnswer {
+function listUsers(state: FakeState, request: FakeRequest, pageLimit: number): FakeAnswer {
   const { holder, query } = request;
   if (holder === undefined) return googleError('authError');
   if (!holder.scopes.some((s) => DIRECTORY_USER_SCOPES.includes(s))) {
@@ -209,7 +201,7 @@ function listUsers(state: FakeState, request: DirectoryRequest, pageLimit: numbe
 }
 
 /** users.photos.get: web-safe base64 as the reference describes it (- _ * and . for + / =). */
-function getPhoto(state: FakeState, request: DirectoryRequest, key: string): FakeAnswer {
+function getPhoto(state: FakeState, request: FakeRequest, key: string): FakeAnswer {
   const { holder } = request;
   if (holder === undefined) return googleError('authError');
   if (!holder.scopes.some((s) => DIRECTORY_USER_SCOPES.includes(s))) {
@@ -270,7 +262,7 @@ function changeMembers(state: FakeState, groupKey: string, group: string[], chan
 }
 
 /** groups.insert: a new group in the organisation; it starts internal (no outside members). */
-function insertGroup(state: FakeState, request: DirectoryRequest): FakeAnswer {
+function insertGroup(state: FakeState, request: FakeRequest): FakeAnswer {
   const { holder, body } = request;
   if (holder === undefined) return googleError('authError');
   if (!holder.delegated || !holder.scopes.some((s) => GROUP_SCOPES.includes(s))) {
@@ -304,7 +296,7 @@ function insertGroup(state: FakeState, request: DirectoryRequest): FakeAnswer {
 }
 
 /** groups.get: the group's Schema$Group, or notFound (reason notFound, 'Resource Not Found: groupKey'). */
-function getGroup(state: FakeState, request: DirectoryRequest, key: string): FakeAnswer {
+function getGroup(state: FakeState, request: FakeRequest, key: string): FakeAnswer {
   const { holder } = request;
   if (holder === undefined) return googleError('authError');
   if (!holder.delegated || !holder.scopes.some((s) => GROUP_MEMBER_SCOPES.includes(s))) {
@@ -331,7 +323,7 @@ function getGroup(state: FakeState, request: DirectoryRequest, key: string): Fak
 
 function members(
   state: FakeState,
-  request: DirectoryRequest,
+  request: FakeRequest,
   groupKey: string,
   memberKey: string | undefined,
   pageLimit: number,
@@ -412,7 +404,7 @@ function members(
 
 export function handleDirectory(
   state: FakeState,
-  request: DirectoryRequest,
+  request: FakeRequest,
   pageLimit: number = FAKE_MEMBER_PAGE_SIZE,
 ): FakeAnswer | undefined {
   const { method, path } = request;

@@ -1,8 +1,8 @@
 import type { groupssettings_v1 } from 'googleapis';
 import { escapeHtml } from '../../contract/html';
 import type { FakeGroupSettings, FakeState } from './dataset';
-import type { DirectoryRequest } from './directory';
 import { googleError, type FakeAnswer } from './googleErrors';
+import type { FakeRequest } from './oauth';
 
 // The Groups Settings API (groupssettings/v1) as its reference and discovery document describe it:
 // groups.get, update (PUT) and patch (PATCH) at /groups/v1/groups/{group's address}. Settings are
@@ -38,7 +38,7 @@ function toAtom(resource: groupssettings_v1.Schema$Groups): string {
 
 export function handleGroupsSettings(
   state: FakeState,
-  request: DirectoryRequest,
+  request: FakeRequest,
 ): FakeAnswer | undefined {
   const { method, path, query, body, holder } = request;
   const match = SETTINGS_PATH.exec(path);

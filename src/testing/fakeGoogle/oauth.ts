@@ -33,6 +33,15 @@ export interface FakeToken {
   delegated: boolean;
 }
 
+/** A call to one of the fake's APIs, with the holder of the token it carries. */
+export interface FakeRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  holder: FakeToken | undefined;
+}
+
 // One key pair per process: generating RSA keys for every test would cost more than the tests.
 let sharedKeys: { privatePem: string; publicKey: KeyObject } | undefined;
 function keys() {

@@ -1,7 +1,7 @@
 import type { FakeState, FakeSubscription } from './dataset';
 import { skuNameFor } from './dataset';
 import { googleError, type FakeAnswer } from './googleErrors';
-import type { FakeToken } from './oauth';
+import type { FakeRequest } from './oauth';
 
 // The Reseller API (apps/reseller/v1) as its reference documents it: customers.get (a bare answer for
 // a domain another reseller manages), subscriptions.list with nextPageToken, subscriptions.get and
@@ -13,14 +13,6 @@ export const FAKE_SUBSCRIPTION_PAGE_SIZE = 2;
 const MAX_RESULTS_LIMIT = 100;
 /** Google caps a trial at 10 seats (Reseller API troubleshooting, changeSeats 400 invalid). */
 const TRIAL_SEAT_LIMIT = 10;
-
-export interface ResellerRequest {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-  holder: FakeToken | undefined;
-}
 
 function ownCustomer(state: FakeState, key: string) {
   const wanted = key.toLowerCase();
@@ -116,7 +108,7 @@ function changeSeats(state: FakeState, s: FakeSubscription, body: unknown): Fake
 
 export function handleReseller(
   state: FakeState,
-  request: ResellerRequest,
+  request: FakeRequest,
   pageLimit: number = FAKE_SUBSCRIPTION_PAGE_SIZE,
 ): FakeAnswer | undefined {
   const { method, path, query, body, holder } = request;

@@ -1,7 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS, TOKEN_HEADER } from '../../contract/api';
 import { SIGN_IN_SCOPES } from '../../contract/limits';
@@ -23,6 +22,7 @@ import {
   writeStandInClient,
   type Answer,
 } from './portalHarness';
+import { captureLogs } from './capturedLogs';
 
 // A portal in google mode in this process, on 127.0.0.1 port 0, against a fake Google of its own, as
 // `npm run start:fake-google` runs it: the routes, the Google provider and, if asked, a portal store.
@@ -122,15 +122,7 @@ export async function startGooglePortal(options: GooglePortalOptions = {}): Prom
     await opened.migrate();
     store = opened.store;
   }
-  const logs: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) {
-        if (line.trim() !== '') logs.push(JSON.parse(line) as Record<string, unknown>);
-      }
-      done();
-    },
-  });
+  const { logs, sink } = captureLogs();
   const app = buildApp({
     config,
     metrics,

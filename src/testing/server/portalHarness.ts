@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import {
   sessionCookieNames,
@@ -19,6 +18,7 @@ import { openSandbox, type Sandbox } from '../../server/providers/sandbox';
 import { openPortalStore } from '../../server/store/openStore';
 import type { PortalStore } from '../../server/store/portalStore';
 import { recordRoutes, type RouteRecord } from './routeTable';
+import { captureLogs } from './capturedLogs';
 
 // A real portal on 127.0.0.1, port 0, over the real sandbox in a fresh temp directory, with a clock
 // the test moves. Browsers keep their own cookie jars, like people on different machines.
@@ -182,15 +182,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     RATE_LIMIT_PER_CUSTOMER: String(options.customerRateLimitMax ?? UNLIMITED_IN_TESTS),
     ...options.env,
   });
-  const logs: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) {
-        if (line.trim() !== '') logs.push(JSON.parse(line) as Record<string, unknown>);
-      }
-      done();
-    },
-  });
+  const { logs, sink } = captureLogs();
   const sandbox = openSandbox({ dataDir, now });
   const store = await openPortalStore(config, now());
   const metrics = createPortalMetrics();
