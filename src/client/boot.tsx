@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { readPortalConfig } from './app/config';
-import { opensOnDashboard, waitForDashboardCode } from './app/firstScreen';
+import { opensOnDashboard, waitForFirstScreen } from './app/firstScreen';
 import { DASHBOARD_FIRST_SCREEN } from './app/parts';
 import { createBrowserPortalRouter } from './app/portalRouter';
 import { startPage } from './app/startPage';
@@ -31,11 +31,7 @@ export async function boot(root: HTMLElement) {
   // React keeps a fallback it has shown on screen for 300 ms at least; rendered before the answer's
   // check is in, its guard would find no subscription yet and go home (docs/performance.md).
   const dashboardFirst = opensOnDashboard(services.storage, window.location, Date.now());
-  if (dashboardFirst) {
-    await waitForDashboardCode(() =>
-      Promise.all(DASHBOARD_FIRST_SCREEN.map((part) => part.preload())),
-    );
-  }
+  if (dashboardFirst) await waitForFirstScreen(DASHBOARD_FIRST_SCREEN);
 
   const reactRoot = createRoot(root);
   const render = () =>

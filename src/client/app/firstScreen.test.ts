@@ -1,5 +1,5 @@
 import { createFakeServices, FAKE_NOW } from '../test/fakeServices';
-import { opensOnDashboard, waitForDashboardCode } from './firstScreen';
+import { opensOnDashboard, waitForFirstScreen } from './firstScreen';
 
 // A page load that leads straight to the dashboard renders it first, with its code already in
 // (docs/behaviour.md 4.2, docs/performance.md); every other page load starts as before.
@@ -29,7 +29,7 @@ describe('opensOnDashboard', () => {
   });
 });
 
-describe('waitForDashboardCode', () => {
+describe('waitForFirstScreen', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
@@ -42,17 +42,33 @@ describe('waitForDashboardCode', () => {
   }
 
   it('settles as soon as the code is in', async () => {
-    expect(await settled(waitForDashboardCode(() => Promise.resolve('dashboard'), 300))).toBe(true);
+    expect(
+      await settled(waitForFirstScreen([{ preload: () => Promise.resolve('dashboard') }], 300)),
+    ).toBe(true);
+  });
+
+  it('waits for every part: the dashboard in, its check still on its way', async () => {
+    let checkIn: (value: unknown) => void = () => undefined;
+    const check = new Promise((resolve) => (checkIn = resolve));
+    const wait = waitForFirstScreen(
+      [{ preload: () => Promise.resolve('dashboard') }, { preload: () => check }],
+      300,
+    );
+    expect(await settled(wait)).toBe(false);
+    checkIn('check');
+    expect(await settled(wait)).toBe(true);
   });
 
   it('settles when the download fails, so the page still renders', async () => {
     expect(
-      await settled(waitForDashboardCode(() => Promise.reject(new Error('offline')), 300)),
+      await settled(
+        waitForFirstScreen([{ preload: () => Promise.reject(new Error('offline')) }], 300),
+      ),
     ).toBe(true);
   });
 
   it('stops waiting for a download that stalls once the time is up', async () => {
-    const wait = waitForDashboardCode(() => new Promise(() => undefined), 300);
+    const wait = waitForFirstScreen([{ preload: () => new Promise(() => undefined) }], 300);
     expect(await settled(wait)).toBe(false);
     await jest.advanceTimersByTimeAsync(299);
     expect(await settled(wait)).toBe(false);

@@ -26,14 +26,17 @@ export function opensOnDashboard(
  */
 const DASHBOARD_CODE_WAIT_MS = 300;
 
-/** Settles once the dashboard's code is in, its download failed, or `ms` passed, whichever is first. */
-export function waitForDashboardCode(
-  preload: () => Promise<unknown>,
+/**
+ * Settles once the code of every part the first screen draws with is in, a download failed, or `ms`
+ * passed, whichever is first.
+ */
+export function waitForFirstScreen(
+  parts: readonly { preload: () => Promise<unknown> }[],
   ms: number = DASHBOARD_CODE_WAIT_MS,
 ): Promise<void> {
   return new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
-    preload()
+    Promise.all(parts.map((part) => part.preload()))
       .catch(() => undefined)
       .finally(() => {
         clearTimeout(timer);

@@ -12,7 +12,7 @@ export interface PlanDetailsProps {
   >;
 }
 
-const STATUS_BADGE: Record<SubscriptionStatus, StatusDotKind> = {
+const STATUS_DOT: Record<SubscriptionStatus, StatusDotKind> = {
   ACTIVE: 'success',
   SUSPENDED: 'error',
   PENDING: 'warning',
@@ -37,7 +37,7 @@ export function PlanDetails({ subscription }: PlanDetailsProps) {
       label: 'Status',
       children: (
         <StatusDot
-          status={STATUS_BADGE[subscription.status]}
+          status={STATUS_DOT[subscription.status]}
           text={STATUS_WORDS[subscription.status]}
         />
       ),
