@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { setMaxListeners } from 'node:events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './apiError';
 import { settingsOf, type ConfigSource } from './configuration/environment';
@@ -20,7 +21,20 @@ export const REQUEST_DEADLINE_ENV = 'PORTAL_REQUEST_DEADLINE_MS' as const;
 /** After the deadline the providers' own 504 has this long to arrive before the hook answers. */
 const BACKSTOP_GRACE_MS = 250;
 
+/**
+ * Listeners one request's deadline signal may hold: each Google call of the request listens until
+ * its own limit passes, and a sign-in with retries makes more than Node's default of ten.
+ */
+const DEADLINE_LISTENERS = 100;
+
 const storage = new AsyncLocalStorage<RequestDeadline>();
+
+/** The controller behind one request's deadline signal. */
+function deadlineController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(DEADLINE_LISTENERS, controller.signal);
+  return controller;
+}
 
 /** The deadline of the API request this code runs for; undefined outside one. */
 export function currentDeadline(): RequestDeadline | undefined {
@@ -29,7 +43,7 @@ export function currentDeadline(): RequestDeadline | undefined {
 
 /** Runs `work` under a deadline `ms` from now (tests and scripts outside a request). */
 export function withDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> {
-  const controller = new AbortController();
+  const controller = deadlineController();
   const timer = setTimeout(() => controller.abort(), ms);
   return storage
     .run({ at: Date.now() + ms, signal: controller.signal }, work)
@@ -67,7 +81,7 @@ class QueuedDeadline implements RequestDeadline {
   get signal(): AbortSignal {
     const { waiting } = this;
     if (waiting.controller === null) {
-      waiting.controller = new AbortController();
+      waiting.controller = deadlineController();
       if (waiting.expired) waiting.controller.abort();
     }
     return waiting.controller.signal;

@@ -57,7 +57,9 @@ describe('a 5xx caused by Google or the network', () => {
       SERVER_TEXT.withRequestId(SERVER_TEXT.upstreamFailed("Google's Reseller API"), requestId),
     );
     expect(JSON.stringify(sent)).not.toMatch(/db-7|10\.20\.30\.40|Backend Error/);
-    expect(portal.output()).toContain(SECRET_WORDS);
+    const output = await portal.outputContaining(SECRET_WORDS);
+    // A sign-in's retried reads all listen to the one request's deadline: no leak warning for that.
+    expect(output).not.toContain('MaxListenersExceededWarning');
   });
 
   it("answers a fixed text for a dropped connection, with none of the network's words", async () => {

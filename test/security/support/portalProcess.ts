@@ -14,11 +14,14 @@ const TSX_LOADER = require.resolve('tsx', { paths: [ROOT] });
 const MAIN = path.join(ROOT, 'src', 'server', 'main.ts');
 const READY_TIMEOUT_MS = 60_000;
 const READY_LINE = /Portal ready at (http:\/\/\S+)/;
+const OUTPUT_TIMEOUT_MS = 5_000;
 
 export interface PortalProcess {
   origin: string;
   pid: number;
   output(): string;
+  /** The output once it contains `text`: a log line can reach the pipe after the answer it explains. */
+  outputContaining(text: string): Promise<string>;
   /** Sends the signal and waits for the process to end. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -48,6 +51,11 @@ export async function startPortalProcess(
     },
   );
   let log = '';
+  const waiters = new Set<() => void>();
+  const append = (chunk: Buffer) => {
+    log += chunk.toString('utf8');
+    for (const wake of waiters) wake();
+  };
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const origin = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -55,16 +63,14 @@ export async function startPortalProcess(
       reject(new Error(`The portal did not start within ${READY_TIMEOUT_MS} ms:\n${log}`));
     }, READY_TIMEOUT_MS);
     child.stdout?.on('data', (chunk: Buffer) => {
-      log += chunk.toString('utf8');
+      append(chunk);
       const ready = READY_LINE.exec(log);
       if (ready?.[1] !== undefined) {
         clearTimeout(timer);
         resolve(ready[1]);
       }
     });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      log += chunk.toString('utf8');
-    });
+    child.stderr?.on('data', append);
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       reject(
@@ -76,6 +82,23 @@ export async function startPortalProcess(
     origin,
     pid: child.pid ?? -1,
     output: () => log,
+    outputContaining: (text) =>
+      new Promise<string>((resolve, reject) => {
+        const check = () => {
+          if (!log.includes(text)) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(log);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(
+            new Error(`The portal did not print "${text}" within ${OUTPUT_TIMEOUT_MS} ms:\n${log}`),
+          );
+        }, OUTPUT_TIMEOUT_MS);
+        waiters.add(check);
+        check();
+      }),
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
