@@ -1,0 +1,18 @@
+// Generated from answerSchemas.ts by `npm run answer-checks`: do not edit.
+// typebox's standalone validator (Code in typebox/compile), checked by answerChecks.test.ts.
+// @ts-nocheck
+/* eslint-disable */
+import type { AnswerShape } from "../keepContractFields"
+import { Guard } from "typebox/guard"
+
+// @ts-ignore
+const External = [new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u")]
+
+// @ts-ignore
+const check_0 = ((value) => ((typeof value === "object" && value !== null && !(Array.isArray(value))) && ((((((((((((("email" in value && "customerId" in value) && "customerDomain" in value) && "skuName" in value) && "planName" in value) && "isAnnual" in value) && "numberOfSeats" in value) && "licensedNumberOfSeats" in value) && "maximumNumberOfSeats" in value) && "subscriptionId" in value) && "isAdmin" in value) && "accessRoles" in value) && "thumbnailPhotoUrl" in value) && ((((((((((((((((typeof value.email === "string" && (typeof value.customerId === "string" && (value.customerId.length >= 2 || (value.customerId.length >= 1 && Guard.CodePointCount(value.customerId) >= 1)))) && typeof value.customerDomain === "string") && typeof value.skuName === "string") && typeof value.planName === "string") && typeof value.isAnnual === "boolean") && (Number.isInteger(value.numberOfSeats) && (!((Number.isFinite(value.numberOfSeats) || typeof value.numberOfSeats === "bigint")) || value.numberOfSeats >= 0))) && (Number.isInteger(value.licensedNumberOfSeats) && (!((Number.isFinite(value.licensedNumberOfSeats) || typeof value.licensedNumberOfSeats === "bigint")) || value.licensedNumberOfSeats >= 0))) && (Number.isInteger(value.maximumNumberOfSeats) && (!((Number.isFinite(value.maximumNumberOfSeats) || typeof value.maximumNumberOfSeats === "bigint")) || value.maximumNumberOfSeats >= 0))) && (typeof value.subscriptionId === "string" && (value.subscriptionId.length >= 2 || (value.subscriptionId.length >= 1 && Guard.CodePointCount(value.subscriptionId) >= 1)))) && typeof value.isAdmin === "boolean") && ((typeof value.accessRoles === "object" && value.accessRoles !== null && !(Array.isArray(value.accessRoles))) && (("license" in value.accessRoles && "support" in value.accessRoles) && (typeof value.accessRoles.license === "boolean" && typeof value.accessRoles.support === "boolean")))) && (typeof value.thumbnailPhotoUrl === "string" || value.thumbnailPhotoUrl === null)) && (value.status === undefined || (!("status" in value) || (typeof value.status === "string" && ((value.status === "ACTIVE" || value.status === "SUSPENDED") || value.status === "PENDING"))))) && (value.suspensionReasons === undefined || (!("suspensionReasons" in value) || (Array.isArray(value.suspensionReasons) && value.suspensionReasons.every((unique_0, index) => (typeof unique_0 === "string")))))) && (value.isTrial === undefined || (!("isTrial" in value) || typeof value.isTrial === "boolean"))) && (value.renewalDate === undefined || (!("renewalDate" in value) || ((typeof value.renewalDate === "string" || value.renewalDate === null) && (!(typeof value.renewalDate === "string") || External[0].test(value.renewalDate)))))))));
+
+// @ts-ignore
+export function Check(value) { return check_0(value) }
+
+/** The shape keepContractFields walks to keep only the contract's fields. */
+export const shape: AnswerShape = {"properties":{"email":{},"customerId":{},"customerDomain":{},"skuName":{},"planName":{},"isAnnual":{},"numberOfSeats":{},"licensedNumberOfSeats":{},"maximumNumberOfSeats":{},"subscriptionId":{},"isAdmin":{},"accessRoles":{"properties":{"license":{},"support":{}}},"thumbnailPhotoUrl":{},"status":{"enum":["ACTIVE","SUSPENDED","PENDING"]},"suspensionReasons":{"items":{}},"isTrial":{},"renewalDate":{}}}
