@@ -133,6 +133,12 @@ if ! failed="$(PORTAL_DATA_DIR="$release_dir/data" npm run --silent outbox:faile
   echo "Release check: npm run outbox:failed did not read the outbox: $failed" >&2
   exit 1
 fi
+# Without Google's settings the preflight stops at its configuration, having loaded its code.
+checked="$(npm run --silent google:check 2>&1 || true)"
+if [[ "$checked" != "Configuration error: "* ]]; then
+  echo "Release check: npm run google:check did not reach its configuration: $checked" >&2
+  exit 1
+fi
 
 stop_portal
-echo "Release check: npm run start:prod served /, /api/health and /api/ready (200), and store:backup and outbox:failed ran, in $((SECONDS - started)) s in all."
+echo "Release check: npm run start:prod served /, /api/health and /api/ready (200), and store:backup, outbox:failed and google:check ran, in $((SECONDS - started)) s in all."
