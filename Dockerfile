@@ -29,6 +29,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY --from=production-dependencies /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# The operator's commands: npm run store:backup, outbox:failed, google:check (docs/deploy.md).
+COPY --from=build /app/scripts ./scripts
 # The image's own unprivileged user (uid 1000) owns only the data folder.
 RUN mkdir -p "$PORTAL_DATA_DIR" && chown node:node "$PORTAL_DATA_DIR"
 USER node

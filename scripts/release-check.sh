@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # CI's release check (docs/deploy.md, The release): builds the release, installs it the way production
-# does (dist/, package.json and the lockfile alone, production dependencies only), starts it on the
-# sandbox and asks for the home page, /api/health and /api/ready. Every wait is bounded; it cleans up.
+# does (dist/, scripts/, package.json and the lockfile alone, production dependencies only), starts it on
+# the sandbox, asks for the home page, /api/health and /api/ready, and runs the operator's commands.
+# Every wait is bounded; it cleans up.
 # RELEASE_CHECK_COMPILE=true also compiles the SQLite drivers, as a production install does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,7 +48,8 @@ bash scripts/release.sh
 echo "Release check: built in $((SECONDS - started)) s."
 
 project_dir="$PWD"
-cp -R dist package.json package-lock.json "$release_dir/"
+# scripts/ holds the operator's commands (npm run store:backup, outbox:failed, google:check).
+cp -R dist scripts package.json package-lock.json "$release_dir/"
 cd "$release_dir"
 installed=$SECONDS
 if [ "${RELEASE_CHECK_COMPILE:-false}" = true ]; then
@@ -120,5 +122,23 @@ if [[ "$home" != *"$PORTAL_TITLE"* ]]; then
   exit 1
 fi
 
+# An operator's commands run from the release as well: a backup of the live store, the failed outbox.
+backup="$release_dir/portal-backup.db"
+if ! backed_up="$(PORTAL_DATA_DIR="$release_dir/data" npm run --silent store:backup -- "$backup" 2>&1)" \
+  || [[ "$backed_up" != "Store backed up:"* ]] || [ ! -s "$backup" ]; then
+  echo "Release check: npm run store:backup did not back up the running portal's store: $backed_up" >&2
+  exit 1
+fi
+if ! failed="$(PORTAL_DATA_DIR="$release_dir/data" npm run --silent outbox:failed 2>&1)"; then
+  echo "Release check: npm run outbox:failed did not read the outbox: $failed" >&2
+  exit 1
+fi
+# Without Google's settings the preflight stops at its configuration, having loaded its code.
+checked="$(npm run --silent google:check 2>&1 || true)"
+if [[ "$checked" != "Configuration error: "* ]]; then
+  echo "Release check: npm run google:check did not reach its configuration: $checked" >&2
+  exit 1
+fi
+
 stop_portal
-echo "Release check: npm run start:prod served /, /api/health and /api/ready (200) in $((SECONDS - started)) s in all."
+echo "Release check: npm run start:prod served /, /api/health and /api/ready (200), and store:backup, outbox:failed and google:check ran, in $((SECONDS - started)) s in all."

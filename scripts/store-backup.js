@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run store:backup -- <file>`: a consistent copy of the SQLite portal store in PORTAL_DATA_DIR
-// (default .data), taken with SQLite's online backup while the portal may be running
+// (read as the portal reads it), taken with SQLite's online backup while the portal may be running
 // (docs/deploy.md, Backups of the store). Uses the compiled server when it exists and otherwise
 // loads the TypeScript source through tsx, so it works on a fresh clone without a build.
 'use strict';
@@ -19,16 +19,19 @@ function loadBackupModule() {
   return require(source);
 }
 
-const { backupStore, StoreBackupRefused } = loadBackupModule();
-const dataDir = path.resolve(process.env.PORTAL_DATA_DIR || path.join(root, '.data'));
+const { backupRequestOf, backupStore, StoreBackupRefused } = loadBackupModule();
 
-backupStore({ dataDir, databaseUrl: process.env.DATABASE_URL, file: process.argv[2] }).then(
-  (taken) => {
-    console.log(`Store backed up: ${taken.store} to ${taken.file} (${taken.pages} pages).`);
-  },
-  (error) => {
-    const reason = error instanceof Error ? error.message : String(error);
-    console.error(error instanceof StoreBackupRefused ? reason : `Store backup failed: ${reason}`);
-    process.exitCode = 1;
-  },
-);
+Promise.resolve()
+  .then(() => backupStore(backupRequestOf(process.env, process.argv[2])))
+  .then(
+    (taken) => {
+      console.log(`Store backed up: ${taken.store} to ${taken.file} (${taken.pages} pages).`);
+    },
+    (error) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      console.error(
+        error instanceof StoreBackupRefused ? reason : `Store backup failed: ${reason}`,
+      );
+      process.exitCode = 1;
+    },
+  );

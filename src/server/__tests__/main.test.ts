@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { METRICS_PATH } from '../metrics';
 
 // `npm start`'s server process: a clear one-line message and a non-zero exit for a bad configuration
 // or a port in use, and a clean exit on SIGTERM.
@@ -28,6 +29,15 @@ beforeEach(() => {
 afterEach(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** A loopback port free a moment ago: nothing listens on it once this returns. */
+async function freePort(): Promise<number> {
+  const probe: Server = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return typeof address === 'object' && address !== null ? address.port : 0;
+}
 
 function startMain(env: NodeJS.ProcessEnv, onReady?: (url: string, stop: () => void) => void) {
   return new Promise<Run>((resolve) => {
@@ -171,11 +181,7 @@ it(
 it(
   'exits non-zero with one clear line when the PostgreSQL store cannot be reached',
   async () => {
-    const closed: Server = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const address = closed.address();
-    const port = typeof address === 'object' && address !== null ? address.port : 0;
-    await new Promise((resolve) => closed.close(resolve));
+    const port = await freePort();
     const run = await startMain({
       PORT: '0',
       DATABASE_URL: `postgres://portal:hidden-password@127.0.0.1:${port}/portal`,
@@ -247,4 +253,30 @@ it(
     });
   },
   2 * START_TIMEOUT_MS,
+);
+
+it(
+  'serves Prometheus metrics on METRICS_PORT, and not on the public port',
+  async () => {
+    const metricsPort = await freePort();
+    let scraped = '';
+    let publicMetrics: number | undefined;
+    const run = await startMain({ PORT: '0', METRICS_PORT: String(metricsPort) }, (url, stop) => {
+      void (async () => {
+        await fetch(`${url}/api/health`);
+        publicMetrics = (await fetch(`${url}${METRICS_PATH}`)).status;
+        scraped = await fetch(`http://127.0.0.1:${metricsPort}${METRICS_PATH}`).then(
+          (answer) => answer.text(),
+          (error: unknown) => `no metrics listener: ${String(error)}`,
+        );
+      })().finally(stop);
+    });
+    expect(run.code).toBe(0);
+    expect(scraped).toMatch(
+      /portal_http_request_duration_seconds_count\{route="\/api\/health",method="GET",status="200"\} 1/,
+    );
+    expect(scraped).toContain('process_cpu_user_seconds_total');
+    expect(publicMetrics).toBe(404);
+  },
+  START_TIMEOUT_MS,
 );

@@ -88,4 +88,14 @@ describe('in google mode, against the fake Google', () => {
     expect(error.message).not.toContain('Client is unauthorized');
     expect((await browser.get(API_PATHS.health)).status).toBe(200);
   });
+
+  it('keeps no failed token: the first probe after the delegation is granted again is ready', async () => {
+    fake.withdrawDelegation(GOOGLE_SCOPES.resellerOrders);
+    const from = fake.calls.length;
+    expect((await browser.get(API_PATHS.ready)).status).toBe(503);
+    expect((await browser.get(API_PATHS.ready)).status).toBe(503);
+    expect(tokenExchanges(from)).toHaveLength(2);
+    fake.grantDelegation(GOOGLE_SCOPES.resellerOrders);
+    expect((await browser.get(API_PATHS.ready)).status).toBe(200);
+  });
 });

@@ -24,9 +24,9 @@ afterEach(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-function runScript(args: string[], env: NodeJS.ProcessEnv) {
+function runScript(args: string[], env: NodeJS.ProcessEnv, cwd: string = ROOT) {
   return spawnSync(process.execPath, [SCRIPT, ...args], {
-    cwd: ROOT,
+    cwd,
     env: { PATH: process.env.PATH, ...env },
     encoding: 'utf8',
     timeout: SCRIPT_TIMEOUT_MS,
@@ -92,6 +92,20 @@ it(
     const run = runScript([], { PORTAL_DATA_DIR: work });
     expect(run.status).not.toBe(0);
     expect(run.stderr.trim()).toBe(BACKUP_USAGE);
+  },
+  SCRIPT_TIMEOUT_MS,
+);
+
+it(
+  'reads PORTAL_DATA_DIR as the portal does: blank is unset, so .data in the folder it runs from',
+  async () => {
+    const dataDir = path.join(work, '.data');
+    const store = await openPortalStore({ dataDir, databaseUrl: null }, AT);
+    await store.close();
+    const file = path.join(work, 'copy.db');
+    const run = runScript([file], { PORTAL_DATA_DIR: ' ', DATABASE_URL: ' ' }, work);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain(`Store backed up: ${path.join(dataDir, STORE_FILE)} to ${file}`);
   },
   SCRIPT_TIMEOUT_MS,
 );

@@ -1,5 +1,6 @@
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { settingsOf, type ConfigSource } from '../configuration/environment';
 import { loadSqliteDriver } from '../providers/sandbox/sqliteDriver';
 import { STORE_FILE } from './openStore';
 
@@ -30,6 +31,20 @@ export interface BackupTaken {
   store: string;
   file: string;
   pages: number;
+}
+
+/** The backup of the store the portal started in `cwd` with `source` would use (the schema's reading). */
+export function backupRequestOf(
+  source: ConfigSource,
+  file: string | undefined,
+  cwd: string = process.cwd(),
+): BackupRequest {
+  const settings = settingsOf(source, ['PORTAL_DATA_DIR', 'DATABASE_URL']);
+  return {
+    dataDir: path.resolve(cwd, settings.PORTAL_DATA_DIR),
+    databaseUrl: settings.DATABASE_URL,
+    file,
+  };
 }
 
 /** Copies the live store to `file`, or throws StoreBackupRefused before touching anything. */

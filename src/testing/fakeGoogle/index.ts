@@ -499,6 +499,10 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
       const at = delegatedScopes.indexOf(scope);
       if (at >= 0) delegatedScopes.splice(at, 1);
     },
+    /** The reseller delegates `scope` to the service account (again). */
+    grantDelegation(scope: string) {
+      if (!delegatedScopes.includes(scope)) delegatedScopes.push(scope);
+    },
     /** Every member change shows in reads (members.list, members.get) only after this many reads. */
     setMemberLag(reads: number) {
       state.memberLagReads = reads;
