@@ -132,6 +132,51 @@ describe('the delivery worker', () => {
     expect(exposition).toContain('portal_outbox_notifications{state="failed"} 1');
     expect(exposition).toContain('portal_outbox_notifications{state="waiting"} 0');
   });
+
+  it('holds each row of a slow batch afresh at its turn, so no other worker takes it meanwhile', async () => {
+    const rows = 3;
+    for (let index = 0; index < rows; index += 1) await writeCompletedPurchase();
+    let now = NOW;
+    // Each delivery takes 40% of the lease: the third ends after the batch's first lease would have.
+    const deliveryMs = (TUNING.leaseMs * 2) / 5;
+    const inFlight = new Set<string>();
+    const delivered: string[] = [];
+    let overlaps = 0;
+    const slowHook = (whileDelivering: () => Promise<unknown>): DeliveryChannel => ({
+      name: 'webhook',
+      accepts: () => true,
+      async deliver(event) {
+        if (inFlight.has(event.id)) overlaps += 1;
+        inFlight.add(event.id);
+        now += deliveryMs;
+        await whileDelivering();
+        inFlight.delete(event.id);
+        delivered.push(event.id);
+      },
+    });
+    const workerOf = (workerId: string, channel: DeliveryChannel) =>
+      createDeliveryWorker({
+        outbox: store,
+        channels: [channel],
+        tuning: TUNING,
+        log: createLogger('silent'),
+        now: () => now,
+        workerId,
+      });
+    // Another instance looks for due rows while the first is delivering.
+    const other = workerOf(
+      'other',
+      slowHook(async () => undefined),
+    );
+    const first = workerOf(
+      'first',
+      slowHook(() => other.runOnce()),
+    );
+    expect(await first.runOnce()).toBe(rows);
+    expect(overlaps).toBe(0);
+    expect(delivered).toHaveLength(rows);
+    expect(new Set(delivered).size).toBe(rows);
+  });
 });
 
 describe('mail through SMTP', () => {
