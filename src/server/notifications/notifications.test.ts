@@ -4,6 +4,7 @@ import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import type { NotificationEvent } from '../../contract/notifications';
 import { ConfigError } from '../configError';
+import { MAX_OUTBOX_POLL_MS, MAX_OUTBOX_RETRY_BASE_MS } from '../configuration/schema';
 import { createLogger } from '../logger';
 import { createPortalMetrics } from '../metrics';
 import { createSqliteStore } from '../store/openStore';
@@ -22,6 +23,7 @@ jest.setTimeout(30_000);
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const SECRET = 'notifications-test-secret-'.padEnd(40, 'x');
 const NOW = Date.UTC(2030, 0, 15, 9, 0, 0);
+const A_MINUTE_MS = 60_000;
 
 const purchase: NotificationEvent = {
   id: '6c2a0d51-3a7e-4b0c-9a55-0c8f1f7e4d21',
@@ -67,6 +69,22 @@ describe('the delivery worker', () => {
     expect(retryDelayMs(1, TUNING.retryBaseMs)).toBe(10_000);
     expect(retryDelayMs(2, TUNING.retryBaseMs)).toBe(20_000);
     expect(retryDelayMs(3, TUNING.retryBaseMs)).toBe(40_000);
+  });
+
+  it('retries within a minute at the slowest settings allowed, and refuses slower ones', () => {
+    const read = (env: NodeJS.ProcessEnv) => () => readNotificationConfig(env, 'google');
+    const slowest = read({
+      OUTBOX_RETRY_BASE_MS: String(MAX_OUTBOX_RETRY_BASE_MS),
+      OUTBOX_POLL_MS: String(MAX_OUTBOX_POLL_MS),
+    })().worker;
+    // The row is due after the first delay; the worker's next pass finds it within one poll.
+    expect(retryDelayMs(1, slowest.retryBaseMs) + slowest.pollMs).toBeLessThanOrEqual(A_MINUTE_MS);
+    expect(read({ OUTBOX_RETRY_BASE_MS: String(MAX_OUTBOX_RETRY_BASE_MS + 1) })).toThrow(
+      /^OUTBOX_RETRY_BASE_MS must be/,
+    );
+    expect(read({ OUTBOX_POLL_MS: String(MAX_OUTBOX_POLL_MS + 1) })).toThrow(
+      /^OUTBOX_POLL_MS must be/,
+    );
   });
 
   it('retries only the channel that failed, then keeps the row failed with its last error', async () => {
