@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import type { NotificationEvent } from '../../contract/notifications';
+import { samplePricePreview } from '../../contract/sampleSubscription';
 import { ConfigError } from '../configError';
 import { MAX_OUTBOX_POLL_MS, MAX_OUTBOX_RETRY_BASE_MS } from '../configuration/schema';
 import { createLogger } from '../logger';
@@ -232,15 +233,16 @@ describe('mail through SMTP', () => {
     await new Promise<void>((resolve) => smtp.close(resolve));
   });
 
-  /** The message's part of this content type, quoted-printable decoded. */
+  /** The message's part of this content type, quoted-printable decoded to UTF-8 text. */
   function part(raw: string, contentType: string): string {
     const start = raw.indexOf(`Content-Type: ${contentType}`);
     const body = raw.slice(raw.indexOf('\r\n\r\n', start) + 4);
     const end = body.search(/\r\n--/);
-    return body
+    const bytes = body
       .slice(0, end)
       .replace(/=\r\n/g, '')
       .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
   }
 
   it('sends the buyer a receipt and the reseller a notice, in text and escaped HTML', async () => {
@@ -277,6 +279,58 @@ describe('mail through SMTP', () => {
     const html = part(receipt, 'text/html');
     expect(html).toContain('Google Workspace &lt;Business&gt; Standard');
     expect(html).not.toContain('<Business>');
+  });
+
+  /** Every mail channel of this configuration delivers the event to the test's SMTP server. */
+  async function mailOver(event: NotificationEvent): Promise<void> {
+    const config = readNotificationConfig(
+      {
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        MAIL_FROM: 'portal@reseller.example',
+        NOTIFY_RESELLER_EMAIL: 'sales@reseller.example',
+      },
+      'google',
+    );
+    const sender = smtpSender(config.smtpUrl ?? '');
+    try {
+      for (const channel of mailChannels(config, sender)) {
+        if (channel.accepts(event)) await channel.deliver(event);
+      }
+    } finally {
+      sender.close();
+    }
+  }
+
+  it('prints the price of the seats bought in the text and the HTML of both mails', async () => {
+    await mailOver({ ...purchase, price: { ...samplePricePreview(), seats: 2 } });
+    const line =
+      'Price: €28.80 per month (2 × €14.40), €119.30 until the renewal on 2027-03-31, before tax';
+    expect(received).toHaveLength(2);
+    for (const { raw } of received) {
+      expect(part(raw, 'text/plain')).toContain(line);
+      expect(part(raw, 'text/html')).toContain(
+        '<th scope="row" align="left">Price</th><td>€28.80 per month (2 × €14.40)',
+      );
+    }
+  });
+
+  it('tells the reseller of a delegate change, and sends its actor no receipt', async () => {
+    await mailOver({
+      ...purchase,
+      type: 'support-delegate.added',
+      subscriptionId: null,
+      skuId: null,
+      skuName: null,
+      before: [],
+      after: ['helpdesk@acme.example'],
+    });
+    expect(received.map(({ to }) => to)).toEqual([['sales@reseller.example']]);
+    const [notice] = received.map((mail) => mail.raw) as [string];
+    expect(notice).toContain('Subject: Support delegate added: acme.example');
+    const text = part(notice, 'text/plain');
+    expect(text).toContain('Delegates before: (none)');
+    expect(text).toContain('Delegates after: helpdesk@acme.example');
+    expect(text).toContain('By: admin@acme.example');
   });
 
   it('refuses a bad SMTP_URL or address with one line naming the variable', () => {
