@@ -336,7 +336,10 @@ describe('mail through SMTP', () => {
   it('refuses a bad SMTP_URL or address with one line naming the variable', () => {
     const read = (env: NodeJS.ProcessEnv) => () => readNotificationConfig(env, 'google');
     expect(read({ SMTP_URL: 'http://mail.example' })).toThrow(
-      new ConfigError('SMTP_URL must start with smtp: or smtps://.'),
+      new ConfigError('SMTP_URL must start with smtp:// or smtps://.'),
+    );
+    expect(read({ WEBHOOK_URL: 'hooks.example/portal', WEBHOOK_SECRET: SECRET })).toThrow(
+      new ConfigError('WEBHOOK_URL must be a URL starting with https:// or http://.'),
     );
     expect(read({ SMTP_URL: 'smtps://mail.example' })).toThrow(/^MAIL_FROM is required/);
     expect(read({ SMTP_URL: 'smtps://m.example', MAIL_FROM: 'not an address' })).toThrow(
