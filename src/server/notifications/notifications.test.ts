@@ -6,6 +6,7 @@ import type { NotificationEvent } from '../../contract/notifications';
 import { samplePricePreview } from '../../contract/sampleSubscription';
 import { ConfigError } from '../configError';
 import { MAX_OUTBOX_POLL_MS, MAX_OUTBOX_RETRY_BASE_MS } from '../configuration/schema';
+import { captureLogs } from '../../testing/server/capturedLogs';
 import { createLogger } from '../logger';
 import { createPortalMetrics } from '../metrics';
 import { createSqliteStore } from '../store/openStore';
@@ -14,6 +15,7 @@ import type { DeliveryChannel } from './channel';
 import { createDeliveryWorker, retryDelayMs } from './deliveryWorker';
 import { mailChannels, smtpSender } from './mailChannel';
 import { readNotificationConfig, type NotificationConfig } from './notificationConfig';
+import { startNotifier } from './notifier';
 import { signatureOf, webhookChannel } from './webhookChannel';
 
 // The notifications end to end inside the test process: the worker's retries and failures, mail to a
@@ -25,6 +27,8 @@ const ROOT = path.resolve(__dirname, '..', '..', '..');
 const SECRET = 'notifications-test-secret-'.padEnd(40, 'x');
 const NOW = Date.UTC(2030, 0, 15, 9, 0, 0);
 const A_MINUTE_MS = 60_000;
+/** pino's number for a warning line. */
+const WARN_LEVEL = 40;
 
 const purchase: NotificationEvent = {
   id: '6c2a0d51-3a7e-4b0c-9a55-0c8f1f7e4d21',
@@ -418,6 +422,23 @@ describe('the signed webhook', () => {
     ]);
     expect(seen[0]?.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(JSON.parse(seen[1]?.body ?? '')).toEqual(purchase);
+  });
+
+  it('warns at start of a plain http webhook off loopback, without its secret', async () => {
+    const { logs, sink } = captureLogs();
+    const notifier = await startNotifier({
+      config: readNotificationConfig(
+        { WEBHOOK_URL: 'http://hooks.example/portal', WEBHOOK_SECRET: SECRET },
+        'google',
+      ),
+      store,
+      log: createLogger('info', sink),
+    });
+    await notifier.stop();
+    expect(logs.filter((line) => line.level === WARN_LEVEL).map((line) => line.msg)).toEqual([
+      'WEBHOOK_URL sends notifications unencrypted (http:) to hooks.example: use TLS off this machine.',
+    ]);
+    expect(JSON.stringify(logs)).not.toContain(SECRET);
   });
 
   it('needs a long WEBHOOK_SECRET with WEBHOOK_URL, and warns of plain http off loopback', () => {
