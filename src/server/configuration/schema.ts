@@ -65,6 +65,11 @@ export const OUTBOX_DEFAULTS = {
   pollMs: 1000,
 } as const;
 const MAX_OUTBOX_TUNING_MS = 86_400_000;
+/** A failed delivery is tried again within a minute (docs/notifications.md, Delivery). */
+export const FIRST_RETRY_WITHIN_MS = 60_000;
+/** The slowest poll and the longest first wait still retry within FIRST_RETRY_WITHIN_MS. */
+export const MAX_OUTBOX_POLL_MS = 10_000;
+export const MAX_OUTBOX_RETRY_BASE_MS = FIRST_RETRY_WITHIN_MS - MAX_OUTBOX_POLL_MS;
 const MAX_OUTBOX_ATTEMPTS = 100;
 /** HMAC-SHA256 keys shorter than this are guessable. */
 export const WEBHOOK_SECRET_MIN_LENGTH = 32;
@@ -330,7 +335,7 @@ export const ENVIRONMENT = Type.Object({
       description:
         "A failed delivery's first retry; each next one waits twice as long (at most an hour)",
     },
-    { minimum: 1, maximum: MAX_OUTBOX_TUNING_MS, default: OUTBOX_DEFAULTS.retryBaseMs },
+    { minimum: 1, maximum: MAX_OUTBOX_RETRY_BASE_MS, default: OUTBOX_DEFAULTS.retryBaseMs },
   ),
   OUTBOX_MAX_ATTEMPTS: whole(
     {
@@ -354,7 +359,7 @@ export const ENVIRONMENT = Type.Object({
       unit: 'milliseconds',
       description: 'How often the worker looks for due notifications',
     },
-    { minimum: 1, maximum: MAX_OUTBOX_TUNING_MS, default: OUTBOX_DEFAULTS.pollMs },
+    { minimum: 1, maximum: MAX_OUTBOX_POLL_MS, default: OUTBOX_DEFAULTS.pollMs },
   ),
   SERVE_SOURCE_MAPS: flag({
     group: 'portal',

@@ -88,7 +88,16 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       leaseMs: tuning.leaseMs,
       limit: BATCH_SIZE,
     });
-    for (const entry of taken) await deliver(entry);
+    for (const entry of taken) {
+      // Each row's lease starts afresh at its turn: a slow batch never leaves a later row to another worker.
+      const held = await outbox.holdNotification({
+        id: entry.event.id,
+        worker,
+        now: now(),
+        leaseMs: tuning.leaseMs,
+      });
+      if (held) await deliver(entry);
+    }
     return taken.length;
   };
 

@@ -51,14 +51,15 @@ function readUrl(
   protocols: readonly string[],
 ): URL | null {
   if (value === undefined) return null;
+  const starts = protocols.map((protocol) => `${protocol}//`).join(' or ');
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new ConfigError(`${name} must be a URL (${protocols.join(' or ')}).`);
+    throw new ConfigError(`${name} must be a URL starting with ${starts}.`);
   }
   if (!protocols.includes(url.protocol)) {
-    throw new ConfigError(`${name} must start with ${protocols.join(' or ')}//.`);
+    throw new ConfigError(`${name} must start with ${starts}.`);
   }
   return url;
 }

@@ -3,7 +3,10 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import type { NotificationEvent } from '../../contract/notifications';
+import { samplePricePreview } from '../../contract/sampleSubscription';
 import { ConfigError } from '../configError';
+import { MAX_OUTBOX_POLL_MS, MAX_OUTBOX_RETRY_BASE_MS } from '../configuration/schema';
+import { captureLogs } from '../../testing/server/capturedLogs';
 import { createLogger } from '../logger';
 import { createPortalMetrics } from '../metrics';
 import { createSqliteStore } from '../store/openStore';
@@ -12,6 +15,7 @@ import type { DeliveryChannel } from './channel';
 import { createDeliveryWorker, retryDelayMs } from './deliveryWorker';
 import { mailChannels, smtpSender } from './mailChannel';
 import { readNotificationConfig, type NotificationConfig } from './notificationConfig';
+import { startNotifier } from './notifier';
 import { signatureOf, webhookChannel } from './webhookChannel';
 
 // The notifications end to end inside the test process: the worker's retries and failures, mail to a
@@ -22,6 +26,9 @@ jest.setTimeout(30_000);
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const SECRET = 'notifications-test-secret-'.padEnd(40, 'x');
 const NOW = Date.UTC(2030, 0, 15, 9, 0, 0);
+const A_MINUTE_MS = 60_000;
+/** pino's number for a warning line. */
+const WARN_LEVEL = 40;
 
 const purchase: NotificationEvent = {
   id: '6c2a0d51-3a7e-4b0c-9a55-0c8f1f7e4d21',
@@ -67,6 +74,22 @@ describe('the delivery worker', () => {
     expect(retryDelayMs(1, TUNING.retryBaseMs)).toBe(10_000);
     expect(retryDelayMs(2, TUNING.retryBaseMs)).toBe(20_000);
     expect(retryDelayMs(3, TUNING.retryBaseMs)).toBe(40_000);
+  });
+
+  it('retries within a minute at the slowest settings allowed, and refuses slower ones', () => {
+    const read = (env: NodeJS.ProcessEnv) => () => readNotificationConfig(env, 'google');
+    const slowest = read({
+      OUTBOX_RETRY_BASE_MS: String(MAX_OUTBOX_RETRY_BASE_MS),
+      OUTBOX_POLL_MS: String(MAX_OUTBOX_POLL_MS),
+    })().worker;
+    // The row is due after the first delay; the worker's next pass finds it within one poll.
+    expect(retryDelayMs(1, slowest.retryBaseMs) + slowest.pollMs).toBeLessThanOrEqual(A_MINUTE_MS);
+    expect(read({ OUTBOX_RETRY_BASE_MS: String(MAX_OUTBOX_RETRY_BASE_MS + 1) })).toThrow(
+      /^OUTBOX_RETRY_BASE_MS must be/,
+    );
+    expect(read({ OUTBOX_POLL_MS: String(MAX_OUTBOX_POLL_MS + 1) })).toThrow(
+      /^OUTBOX_POLL_MS must be/,
+    );
   });
 
   it('retries only the channel that failed, then keeps the row failed with its last error', async () => {
@@ -132,6 +155,51 @@ describe('the delivery worker', () => {
     expect(exposition).toContain('portal_outbox_notifications{state="failed"} 1');
     expect(exposition).toContain('portal_outbox_notifications{state="waiting"} 0');
   });
+
+  it('holds each row of a slow batch afresh at its turn, so no other worker takes it meanwhile', async () => {
+    const rows = 3;
+    for (let index = 0; index < rows; index += 1) await writeCompletedPurchase();
+    let now = NOW;
+    // Each delivery takes 40% of the lease: the third ends after the batch's first lease would have.
+    const deliveryMs = (TUNING.leaseMs * 2) / 5;
+    const inFlight = new Set<string>();
+    const delivered: string[] = [];
+    let overlaps = 0;
+    const slowHook = (whileDelivering: () => Promise<unknown>): DeliveryChannel => ({
+      name: 'webhook',
+      accepts: () => true,
+      async deliver(event) {
+        if (inFlight.has(event.id)) overlaps += 1;
+        inFlight.add(event.id);
+        now += deliveryMs;
+        await whileDelivering();
+        inFlight.delete(event.id);
+        delivered.push(event.id);
+      },
+    });
+    const workerOf = (workerId: string, channel: DeliveryChannel) =>
+      createDeliveryWorker({
+        outbox: store,
+        channels: [channel],
+        tuning: TUNING,
+        log: createLogger('silent'),
+        now: () => now,
+        workerId,
+      });
+    // Another instance looks for due rows while the first is delivering.
+    const other = workerOf(
+      'other',
+      slowHook(async () => undefined),
+    );
+    const first = workerOf(
+      'first',
+      slowHook(() => other.runOnce()),
+    );
+    expect(await first.runOnce()).toBe(rows);
+    expect(overlaps).toBe(0);
+    expect(delivered).toHaveLength(rows);
+    expect(new Set(delivered).size).toBe(rows);
+  });
 });
 
 describe('mail through SMTP', () => {
@@ -169,15 +237,16 @@ describe('mail through SMTP', () => {
     await new Promise<void>((resolve) => smtp.close(resolve));
   });
 
-  /** The message's part of this content type, quoted-printable decoded. */
+  /** The message's part of this content type, quoted-printable decoded to UTF-8 text. */
   function part(raw: string, contentType: string): string {
     const start = raw.indexOf(`Content-Type: ${contentType}`);
     const body = raw.slice(raw.indexOf('\r\n\r\n', start) + 4);
     const end = body.search(/\r\n--/);
-    return body
+    const bytes = body
       .slice(0, end)
       .replace(/=\r\n/g, '')
       .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
   }
 
   it('sends the buyer a receipt and the reseller a notice, in text and escaped HTML', async () => {
@@ -216,10 +285,65 @@ describe('mail through SMTP', () => {
     expect(html).not.toContain('<Business>');
   });
 
+  /** Every mail channel of this configuration delivers the event to the test's SMTP server. */
+  async function mailOver(event: NotificationEvent): Promise<void> {
+    const config = readNotificationConfig(
+      {
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        MAIL_FROM: 'portal@reseller.example',
+        NOTIFY_RESELLER_EMAIL: 'sales@reseller.example',
+      },
+      'google',
+    );
+    const sender = smtpSender(config.smtpUrl ?? '');
+    try {
+      for (const channel of mailChannels(config, sender)) {
+        if (channel.accepts(event)) await channel.deliver(event);
+      }
+    } finally {
+      sender.close();
+    }
+  }
+
+  it('prints the price of the seats bought in the text and the HTML of both mails', async () => {
+    await mailOver({ ...purchase, price: { ...samplePricePreview(), seats: 2 } });
+    const line =
+      'Price: €28.80 per month (2 × €14.40), €119.30 until the renewal on 2027-03-31, before tax';
+    expect(received).toHaveLength(2);
+    for (const { raw } of received) {
+      expect(part(raw, 'text/plain')).toContain(line);
+      expect(part(raw, 'text/html')).toContain(
+        '<th scope="row" align="left">Price</th><td>€28.80 per month (2 × €14.40)',
+      );
+    }
+  });
+
+  it('tells the reseller of a delegate change, and sends its actor no receipt', async () => {
+    await mailOver({
+      ...purchase,
+      type: 'support-delegate.added',
+      subscriptionId: null,
+      skuId: null,
+      skuName: null,
+      before: [],
+      after: ['helpdesk@acme.example'],
+    });
+    expect(received.map(({ to }) => to)).toEqual([['sales@reseller.example']]);
+    const [notice] = received.map((mail) => mail.raw) as [string];
+    expect(notice).toContain('Subject: Support delegate added: acme.example');
+    const text = part(notice, 'text/plain');
+    expect(text).toContain('Delegates before: (none)');
+    expect(text).toContain('Delegates after: helpdesk@acme.example');
+    expect(text).toContain('By: admin@acme.example');
+  });
+
   it('refuses a bad SMTP_URL or address with one line naming the variable', () => {
     const read = (env: NodeJS.ProcessEnv) => () => readNotificationConfig(env, 'google');
     expect(read({ SMTP_URL: 'http://mail.example' })).toThrow(
-      new ConfigError('SMTP_URL must start with smtp: or smtps://.'),
+      new ConfigError('SMTP_URL must start with smtp:// or smtps://.'),
+    );
+    expect(read({ WEBHOOK_URL: 'hooks.example/portal', WEBHOOK_SECRET: SECRET })).toThrow(
+      new ConfigError('WEBHOOK_URL must be a URL starting with https:// or http://.'),
     );
     expect(read({ SMTP_URL: 'smtps://mail.example' })).toThrow(/^MAIL_FROM is required/);
     expect(read({ SMTP_URL: 'smtps://m.example', MAIL_FROM: 'not an address' })).toThrow(
@@ -298,6 +422,23 @@ describe('the signed webhook', () => {
     ]);
     expect(seen[0]?.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(JSON.parse(seen[1]?.body ?? '')).toEqual(purchase);
+  });
+
+  it('warns at start of a plain http webhook off loopback, without its secret', async () => {
+    const { logs, sink } = captureLogs();
+    const notifier = await startNotifier({
+      config: readNotificationConfig(
+        { WEBHOOK_URL: 'http://hooks.example/portal', WEBHOOK_SECRET: SECRET },
+        'google',
+      ),
+      store,
+      log: createLogger('info', sink),
+    });
+    await notifier.stop();
+    expect(logs.filter((line) => line.level === WARN_LEVEL).map((line) => line.msg)).toEqual([
+      'WEBHOOK_URL sends notifications unencrypted (http:) to hooks.example: use TLS off this machine.',
+    ]);
+    expect(JSON.stringify(logs)).not.toContain(SECRET);
   });
 
   it('needs a long WEBHOOK_SECRET with WEBHOOK_URL, and warns of plain http off loopback', () => {

@@ -154,6 +154,21 @@ describe.each(backends)('the outbox on %s', (name, makeBackend) => {
     expect(await store.countNotifications()).toEqual({ waiting: 1, failed: 0 });
   });
 
+  it('renews a lease only for the worker that still holds the row', async () => {
+    await store.completeChange(await store.recordIntent(purchase), 22);
+    const now = Date.now();
+    const [entry] = await take(store, 'w1', now);
+    const id = entry?.event.id ?? '';
+    const hold = (worker: string, at: number) =>
+      store.holdNotification({ id, worker, now: at, leaseMs: LEASE_MS });
+    expect(await hold('w2', now)).toBe(false);
+    expect(await hold('w1', now + LEASE_MS - 1)).toBe(true);
+    // Renewed: not free at the first lease's end, free at the renewed one's.
+    expect(await take(store, 'w2', now + LEASE_MS + 1)).toEqual([]);
+    expect(await take(store, 'w2', now + 2 * LEASE_MS)).toHaveLength(1);
+    expect(await hold('w1', now + 2 * LEASE_MS)).toBe(false);
+  });
+
   it('keeps failed rows with their last error and lists them for the operator', async () => {
     await store.completeChange(await store.recordIntent(purchase), 22);
     const [entry] = await take(store, 'w1');

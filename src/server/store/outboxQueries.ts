@@ -60,6 +60,17 @@ export function createOutbox(db: Kysely<PortalDatabase>, dialect: StoreDialect):
       return rows.map(toOutboxEntry);
     },
 
+    async holdNotification({ id, worker, now, leaseMs }) {
+      const result = await db
+        .updateTable('outbox')
+        .set({ taken_until: now + leaseMs })
+        .where('id', '=', id)
+        .where('taken_by', '=', worker)
+        .where('taken_until', '>=', now)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
     async finishNotification(id, worker, outcome) {
       await db
         .updateTable('outbox')

@@ -110,6 +110,14 @@ export interface OutboxClaim {
   limit: number;
 }
 
+export interface OutboxHold {
+  id: string;
+  worker: string;
+  /** Epoch ms. */
+  now: number;
+  leaseMs: number;
+}
+
 export interface OutboxOutcome {
   state: OutboxState;
   deliveredChannels: string[];
@@ -121,6 +129,8 @@ export interface OutboxOutcome {
 export interface Outbox {
   /** Takes waiting rows that are due and free (PostgreSQL: FOR UPDATE SKIP LOCKED), counting an attempt. */
   takeNotifications(claim: OutboxClaim): Promise<OutboxEntry[]>;
+  /** Renews the worker's lease on a row it still holds; false when the lease passed first. */
+  holdNotification(hold: OutboxHold): Promise<boolean>;
   /** Settles a row the worker took; a no-op when its lease passed and another worker holds it. */
   finishNotification(id: string, worker: string, outcome: OutboxOutcome): Promise<void>;
   /** Frees every taken row: on SQLite one process holds the store, so at start none is in delivery. */

@@ -17,3 +17,10 @@ it('joins the seats to their price and "before tax" with spaces that do not brea
     `You added 2 licenses for €28.80 per month, before${NO_BREAK}tax.`,
   );
 });
+
+it('says license for one seat bought, with or without a price', () => {
+  expect(boughtLine(1, null)).toBe('You added 1 license.');
+  expect(boughtLine(1, { ...MONTHLY, seats: 1, monthlyIncrease: 14.4 }, 'en-US')).toBe(
+    `You added 1 license for €14.40 per month, before${NO_BREAK}tax.`,
+  );
+});

@@ -43,7 +43,7 @@ export function priceLines(preview: PricePreview, locale?: string): string[] {
 
 /** The success dialog's line: the seats bought and, when one was shown, their price. */
 export function boughtLine(seats: number, preview: PricePreview | null, locale?: string): string {
-  const bought = `You added ${seats} licenses`;
+  const bought = `You added ${seats} ${seats === 1 ? 'license' : 'licenses'}`;
   if (preview === null) return `${bought}.`;
   const money = (amount: number) => formatMoney(amount, preview.currency, locale);
   return preview.plan === 'ANNUAL_MONTHLY_PAY'
