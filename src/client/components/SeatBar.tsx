@@ -54,6 +54,9 @@ export function SeatBar({ percent, strokeColor, ...aria }: SeatBarProps) {
         display: 'flex',
         alignItems: 'center',
         gap: token.marginXS,
+        // A line of text high with a small gap below, as antd's line Progress sits in a card.
+        minHeight: token.fontSize * token.lineHeight,
+        marginBottom: token.marginXS,
         fontSize: token.fontSize,
       }}
     >
@@ -79,7 +82,6 @@ export function SeatBar({ percent, strokeColor, ...aria }: SeatBarProps) {
       </div>
       <span
         style={{
-          minWidth: '2em',
           color: token.colorText,
           lineHeight: 1,
           whiteSpace: 'nowrap',
