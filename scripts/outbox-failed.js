@@ -1,34 +1,41 @@
 #!/usr/bin/env node
 // `npm run outbox:failed`: the notifications the portal gave up on, with their last error
-// (docs/notifications.md, Delivery), from the store of PORTAL_DATA_DIR (default .data) or DATABASE_URL.
-// Uses the compiled server when it exists and otherwise loads the TypeScript source through tsx.
+// (docs/notifications.md, Delivery), from the store PORTAL_DATA_DIR or DATABASE_URL names (read as the
+// portal reads them). Uses the compiled server when it exists and otherwise loads the TypeScript
+// source through tsx.
 'use strict';
 
 const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
-const compiled = path.join(root, 'dist/server/server/notifications/failedReport.js');
-const source = path.join(root, 'src/server/notifications/failedReport.ts');
+const compiled = path.join(root, 'dist/server/server');
+const source = path.join(root, 'src/server');
 
-function loadReport() {
-  if (fs.existsSync(compiled)) return require(compiled);
+function loadServerModules(...names) {
+  if (fs.existsSync(compiled)) {
+    return names.map((name) => require(path.join(compiled, `${name}.js`)));
+  }
   const { register } = require('tsx/cjs/api');
   register();
-  return require(source);
+  return names.map((name) => require(path.join(source, `${name}.ts`)));
 }
 
-const { failedNotificationLines } = loadReport();
-const dataDir = path.resolve(process.env.PORTAL_DATA_DIR || path.join(root, '.data'));
-
-failedNotificationLines({ dataDir, databaseUrl: process.env.DATABASE_URL || null }).then(
-  (lines) => {
-    for (const line of lines) console.log(line);
-  },
-  (error) => {
-    console.error(
-      `Could not read the outbox: ${error instanceof Error ? error.message : String(error)}`,
-    );
-    process.exitCode = 1;
-  },
+const [{ failedNotificationLines }, { storeLocationOf }] = loadServerModules(
+  'notifications/failedReport',
+  'store/openStore',
 );
+
+Promise.resolve()
+  .then(() => failedNotificationLines(storeLocationOf(process.env)))
+  .then(
+    (lines) => {
+      for (const line of lines) console.log(line);
+    },
+    (error) => {
+      console.error(
+        `Could not read the outbox: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      process.exitCode = 1;
+    },
+  );

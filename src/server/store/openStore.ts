@@ -3,6 +3,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { Pool } from 'pg';
+import { settingsOf, type ConfigSource } from '../configuration/environment';
 import { loadSqliteDriver } from '../providers/sandbox/sqliteDriver';
 import { createKyselyStore } from './kyselyStore';
 import { createAdvisoryLocks, createProcessLocks } from './locks';
@@ -27,6 +28,15 @@ export interface StoreLocation {
   dataDir: string;
   /** postgres:// URL, or null for SQLite in dataDir. */
   databaseUrl: string | null;
+}
+
+/** The store the portal started in `cwd` with `source` opens (PORTAL_DATA_DIR, DATABASE_URL read by the schema). */
+export function storeLocationOf(source: ConfigSource, cwd: string = process.cwd()): StoreLocation {
+  const settings = settingsOf(source, ['PORTAL_DATA_DIR', 'DATABASE_URL']);
+  return {
+    dataDir: path.resolve(cwd, settings.PORTAL_DATA_DIR),
+    databaseUrl: settings.DATABASE_URL ?? null,
+  };
 }
 
 /** A store whose schema may not exist yet: migrate() before the first query. */

@@ -124,7 +124,7 @@ it('refuses a PostgreSQL store, pointing to pg_dump', async () => {
 
 it('refuses when the data folder has no store, and writes nothing', async () => {
   const file = path.join(work, 'copy.db');
-  await expect(backupStore({ dataDir: work, databaseUrl: undefined, file })).rejects.toThrow(
+  await expect(backupStore({ dataDir: work, databaseUrl: null, file })).rejects.toThrow(
     `There is no portal store in ${work} (no ${STORE_FILE}); set PORTAL_DATA_DIR to the portal's data folder.`,
   );
   expect(() => readFileSync(file)).toThrow();
@@ -135,7 +135,7 @@ it('refuses to overwrite an existing file, and leaves it as it was', async () =>
   await store.close();
   const file = path.join(work, 'earlier-backup.db');
   writeFileSync(file, 'an earlier backup');
-  await expect(backupStore({ dataDir: work, databaseUrl: undefined, file })).rejects.toThrow(
+  await expect(backupStore({ dataDir: work, databaseUrl: null, file })).rejects.toThrow(
     `${file} already exists; name a new file, so that no earlier backup is overwritten.`,
   );
   expect(readFileSync(file, 'utf8')).toBe('an earlier backup');

@@ -1,8 +1,8 @@
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { settingsOf, type ConfigSource } from '../configuration/environment';
+import type { ConfigSource } from '../configuration/environment';
 import { loadSqliteDriver } from '../providers/sandbox/sqliteDriver';
-import { STORE_FILE } from './openStore';
+import { STORE_FILE, storeLocationOf, type StoreLocation } from './openStore';
 
 // `npm run store:backup -- <file>` (docs/deploy.md, Backups of the store): a consistent copy of the
 // SQLite portal store through SQLite's online backup, safe while the portal runs (its lock is on
@@ -18,11 +18,8 @@ export class StoreBackupRefused extends Error {
 
 export const BACKUP_USAGE = 'Usage: npm run store:backup -- <backup file>';
 
-export interface BackupRequest {
-  /** The data folder (PORTAL_DATA_DIR) whose portal.db is copied. */
-  dataDir: string;
-  /** DATABASE_URL, if set: the store is then in PostgreSQL and not ours to copy. */
-  databaseUrl: string | undefined;
+/** The store's location: portal.db in dataDir is copied; with a databaseUrl it is PostgreSQL's, not ours. */
+export interface BackupRequest extends StoreLocation {
   /** Where the copy goes; never an existing file. */
   file: string | undefined;
 }
@@ -39,19 +36,14 @@ export function backupRequestOf(
   file: string | undefined,
   cwd: string = process.cwd(),
 ): BackupRequest {
-  const settings = settingsOf(source, ['PORTAL_DATA_DIR', 'DATABASE_URL']);
-  return {
-    dataDir: path.resolve(cwd, settings.PORTAL_DATA_DIR),
-    databaseUrl: settings.DATABASE_URL,
-    file,
-  };
+  return { ...storeLocationOf(source, cwd), file };
 }
 
 /** Copies the live store to `file`, or throws StoreBackupRefused before touching anything. */
 export async function backupStore(request: BackupRequest): Promise<BackupTaken> {
   const file = request.file?.trim();
   if (file === undefined || file === '') throw new StoreBackupRefused(BACKUP_USAGE);
-  if (request.databaseUrl !== undefined && request.databaseUrl.trim() !== '') {
+  if (request.databaseUrl !== null && request.databaseUrl.trim() !== '') {
     throw new StoreBackupRefused(
       'DATABASE_URL is set: the portal store is in PostgreSQL, so back it up with pg_dump (docs/deploy.md, Backups of the store).',
     );

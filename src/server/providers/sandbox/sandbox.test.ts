@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,6 +47,28 @@ it('seeds only on first open, and again after a reset', async () => {
   });
   sandbox.close();
 });
+
+/** Upper bound for one run of `npm run sandbox:reset` under tsx on a loaded machine. */
+const SCRIPT_TIMEOUT_MS = 60_000;
+
+it(
+  'npm run sandbox:reset reads PORTAL_DATA_DIR as the portal does: blank is unset, so .data where it runs',
+  () => {
+    const folder = path.join(dataDir, '.data');
+    openSandbox({ dataDir: folder }).close();
+    const script = path.resolve(__dirname, '..', '..', '..', '..', 'scripts', 'sandbox-reset.js');
+    const run = spawnSync(process.execPath, [script], {
+      cwd: dataDir,
+      env: { PATH: process.env.PATH, PORTAL_DATA_DIR: ' ' },
+      encoding: 'utf8',
+      timeout: SCRIPT_TIMEOUT_MS,
+    });
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(run.stdout).toContain(`Sandbox reset: ${folder} will be re-seeded on the next start.`);
+    expect(existsSync(path.join(folder, 'sandbox.db'))).toBe(false);
+  },
+  SCRIPT_TIMEOUT_MS,
+);
 
 it('uses a configured reseller name', () => {
   const sandbox = openSandbox({ dataDir, resellerName: 'Example Partner' });

@@ -1,0 +1,73 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openPortalStore } from '../store/openStore';
+
+// `npm run outbox:failed` (docs/notifications.md, Delivery) lists the failed rows of the store the
+// portal started in the same folder with the same environment would use.
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const SCRIPT = path.join(ROOT, 'scripts', 'outbox-failed.js');
+/** Upper bound for one run of the script under tsx on a loaded machine. */
+const SCRIPT_TIMEOUT_MS = 60_000;
+const AT = Date.UTC(2030, 0, 15, 9);
+const LEASE_MS = 60_000;
+
+let work: string;
+beforeEach(() => {
+  work = mkdtempSync(path.join(tmpdir(), 'portal-outbox-failed-'));
+});
+afterEach(() => {
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** A store in `dataDir` with one purchase whose notification ran out of attempts; its event id. */
+async function storeWithFailedNotification(dataDir: string): Promise<string> {
+  const store = await openPortalStore({ dataDir, databaseUrl: null }, AT);
+  try {
+    const id = await store.recordIntent({
+      customerId: 'C0acme001',
+      actor: 'admin@acme.example',
+      requestId: 'req-failed',
+      at: AT,
+      change: { kind: 'licences', subscriptionId: 'sub-acme-001', before: 20, after: 22 },
+      customerDomain: 'acme.example',
+    });
+    await store.completeChange(id, 22);
+    const [entry] = await store.takeNotifications({
+      worker: 'w1',
+      now: Date.now(),
+      leaseMs: LEASE_MS,
+      limit: 1,
+    });
+    const eventId = entry?.event.id ?? '';
+    await store.finishNotification(eventId, 'w1', {
+      state: 'failed',
+      deliveredChannels: [],
+      nextAttemptAt: Date.now(),
+      lastError: 'webhook: webhook answered 500',
+    });
+    return eventId;
+  } finally {
+    await store.close();
+  }
+}
+
+it(
+  'reads PORTAL_DATA_DIR and DATABASE_URL as the portal does: blank is unset, so .data in the folder it runs from',
+  async () => {
+    const eventId = await storeWithFailedNotification(path.join(work, '.data'));
+    const run = spawnSync(process.execPath, [SCRIPT], {
+      cwd: work,
+      env: { PATH: process.env.PATH, PORTAL_DATA_DIR: ' ', DATABASE_URL: ' ' },
+      encoding: 'utf8',
+      timeout: SCRIPT_TIMEOUT_MS,
+    });
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(run.stdout).toContain(
+      `${eventId} licences.added acme.example 2030-01-15T09:00:00.000Z attempts=1 last error: webhook: webhook answered 500`,
+    );
+  },
+  SCRIPT_TIMEOUT_MS,
+);
