@@ -15,7 +15,7 @@ journey(
     await addLicences(page, 1);
     await page.getByRole('dialog', { name: 'Licenses Added Succesfully!' }).waitFor();
 
-    const subject = `Receipt: licences for ${ACME.domain} now ${before + 1}`;
+    const subject = `Receipt: 1 license added for ${ACME.domain}, ${before + 1} in total`;
     const mailbox = await page.context().newPage();
     await eventually('the receipt in the mailbox', async () => {
       await mailbox.goto(`${portal.origin}/sandbox/mail`);

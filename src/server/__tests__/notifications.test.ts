@@ -128,6 +128,6 @@ it('delivers a purchase killed mid-delivery after the restart, with the same eve
   const mailbox = await new Browser(second.baseUrl).get('/sandbox/mail');
   expect(mailbox.status).toBe(200);
   expect(mailbox.text).toContain(
-    `Receipt: licences for acme.example now ${info.numberOfSeats + 1}`,
+    `Receipt: 1 license added for acme.example, ${info.numberOfSeats + 1} in total`,
   );
 });

@@ -87,6 +87,6 @@ it('carries no price and prints no price line when none is configured for the SK
   const { event, receipt, preview } = await buyTwoSeats();
   expect(preview).toBeNull();
   expect(event.price).toBeNull();
-  expect(receipt).toContain('Licences after: 22');
+  expect(receipt).toContain('Licenses after: 22');
   expect(receipt).not.toContain('Price');
 });

@@ -15,6 +15,7 @@ import type { DeliveryChannel } from './channel';
 import { createDeliveryWorker, retryDelayMs } from './deliveryWorker';
 import { mailChannels, smtpSender } from './mailChannel';
 import { readNotificationConfig, type NotificationConfig } from './notificationConfig';
+import { receiptOf, resellerNoticeOf } from './receipts';
 import { startNotifier } from './notifier';
 import { signatureOf, webhookChannel } from './webhookChannel';
 
@@ -269,14 +270,14 @@ describe('mail through SMTP', () => {
       { from: 'portal@reseller.example', to: ['sales@reseller.example'] },
     ]);
     const [receipt, notice] = received.map((mail) => mail.raw) as [string, string];
-    expect(receipt).toContain('Subject: Receipt: licences for acme.example now 22');
+    expect(receipt).toContain('Subject: Receipt: 2 licenses added for acme.example, 22 in total');
     expect(receipt).toContain('From: Reseller Portal <portal@reseller.example>');
-    expect(notice).toContain('Subject: Licences added: acme.example');
+    expect(notice).toContain('Subject: Licenses added: acme.example');
     const text = part(receipt, 'text/plain');
     expect(text).toContain('Customer: acme.example');
     expect(text).toContain('Subscription: Google Workspace <Business> Standard');
-    expect(text).toContain('Licences before: 20');
-    expect(text).toContain('Licences after: 22');
+    expect(text).toContain('Licenses before: 20');
+    expect(text).toContain('Licenses after: 22');
     expect(text).toContain('By: admin@acme.example');
     expect(text).toContain('When: 2030-01-15 09:00:00 UTC');
     expect(text).not.toContain('Price');
@@ -351,6 +352,52 @@ describe('mail through SMTP', () => {
     );
     expect(read({ NOTIFY_RESELLER_EMAIL: 'x@y\r\nBcc: z@w.example' })).toThrow(
       /^NOTIFY_RESELLER_EMAIL/,
+    );
+  });
+});
+
+describe("the mails' words", () => {
+  const FROM = 'portal@reseller.example';
+  const RESELLER = 'sales@reseller.example';
+  const delegateChange = (type: NotificationEvent['type']): NotificationEvent => ({
+    ...purchase,
+    type,
+    subscriptionId: null,
+    skuId: null,
+    skuName: null,
+    before: [],
+    after: ['helpdesk@acme.example'],
+  });
+
+  it('say license, as the screens do, in every subject, text and HTML, never licence', () => {
+    const mails = [
+      receiptOf(purchase, FROM),
+      resellerNoticeOf(purchase, FROM, RESELLER),
+      ...(
+        [
+          'licence-delegate.added',
+          'licence-delegate.removed',
+          'support-delegate.added',
+          'support-delegate.removed',
+        ] as const
+      ).map((type) => resellerNoticeOf(delegateChange(type), FROM, RESELLER)),
+    ];
+    expect(mails.map((mail) => mail?.subject)).toEqual([
+      'Receipt: 2 licenses added for acme.example, 22 in total',
+      'Licenses added: acme.example',
+      'License delegate added: acme.example',
+      'License delegate removed: acme.example',
+      'Support delegate added: acme.example',
+      'Support delegate removed: acme.example',
+    ]);
+    for (const mail of mails) {
+      expect(`${mail?.subject}\n${mail?.text}\n${mail?.html}`).not.toMatch(/licence/i);
+    }
+  });
+
+  it("counts one license in the singular, as the success dialog's 'You added 1 license.'", () => {
+    expect(receiptOf({ ...purchase, before: 20, after: 21 }, FROM)?.subject).toBe(
+      'Receipt: 1 license added for acme.example, 21 in total',
     );
   });
 });

@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../contract/html';
+import { licenceCount } from '../../contract/licenceWords';
 import type { NotificationEvent } from '../../contract/notifications';
 import type { PricePreview } from '../../contract/prices';
 
@@ -14,9 +15,9 @@ export interface MailMessage {
 }
 
 const CHANGE_NAMES: Record<NotificationEvent['type'], string> = {
-  'licences.added': 'Licences added',
-  'licence-delegate.added': 'Licence delegate added',
-  'licence-delegate.removed': 'Licence delegate removed',
+  'licences.added': 'Licenses added',
+  'licence-delegate.added': 'License delegate added',
+  'licence-delegate.removed': 'License delegate removed',
   'support-delegate.added': 'Support delegate added',
   'support-delegate.removed': 'Support delegate removed',
 };
@@ -24,6 +25,13 @@ const CHANGE_NAMES: Record<NotificationEvent['type'], string> = {
 function listed(side: number | string[]): string {
   if (typeof side === 'number') return String(side);
   return side.length === 0 ? '(none)' : side.join(', ');
+}
+
+/** What a purchase added in the screens' words, e.g. '1 license added' (docs/behaviour.md 7.3). */
+function added(event: NotificationEvent): string {
+  const { before, after } = event;
+  if (typeof before !== 'number' || typeof after !== 'number') return 'licenses added';
+  return `${licenceCount(after - before)} added`;
 }
 
 /** The mails are in English (docs/notifications.md, E-mail): amounts as English writes the currency. */
@@ -47,8 +55,8 @@ function facts(event: NotificationEvent): [string, string][] {
   const rows: [string, string][] = [['Customer', event.customerDomain ?? event.customerId]];
   if (event.type === 'licences.added') {
     rows.push(['Subscription', event.skuName ?? event.subscriptionId ?? '']);
-    rows.push(['Licences before', listed(event.before)]);
-    rows.push(['Licences after', listed(event.after)]);
+    rows.push(['Licenses before', listed(event.before)]);
+    rows.push(['Licenses after', listed(event.after)]);
   } else {
     rows.push(['Delegates before', listed(event.before)]);
     rows.push(['Delegates after', listed(event.after)]);
@@ -79,7 +87,7 @@ ${rows.map(([label, value]) => `<tr><th scope="row" align="left">${escapeHtml(la
 export function receiptOf(event: NotificationEvent, from: string): MailMessage | null {
   if (event.type !== 'licences.added') return null;
   const domain = event.customerDomain ?? event.customerId;
-  const subject = `Receipt: licences for ${domain} now ${listed(event.after)}`;
+  const subject = `Receipt: ${added(event)} for ${domain}, ${listed(event.after)} in total`;
   return { from, to: event.actor, subject, ...bodies(subject, event) };
 }
 

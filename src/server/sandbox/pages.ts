@@ -151,6 +151,6 @@ export function mailboxPage(mails: readonly KeptMail[]): string {
     wide: true,
     body: `<h1>Sandbox mailbox</h1>
 <p>The mail the portal would have sent (receipts, the reseller's notices); in production it goes out through SMTP_URL. Newest first.</p>
-${items.length === 0 ? '<p class="empty">No mail yet: buy licences or change a delegate list, then reload.</p>' : items.join('\n')}`,
+${items.length === 0 ? '<p class="empty">No mail yet: buy licenses or change a delegate list, then reload.</p>' : items.join('\n')}`,
   });
 }
