@@ -89,11 +89,11 @@ journey(
     }
 
     const dialog = await openHistoryByKeyboard(page);
-    await dialog.getByText('Gave licence management access to person20@acme.example').waitFor();
+    await dialog.getByText('Gave license management access to person20@acme.example').waitFor();
     const first = await rowsOf(dialog);
     expect(first).toHaveLength(20);
     expect(first[0]).toContain(
-      `${ACME.admin} Gave licence management access to person20@acme.example`,
+      `${ACME.admin} Gave license management access to person20@acme.example`,
     );
     await expectAccessible(page, 'Change History dialog');
 
@@ -109,13 +109,13 @@ journey(
     await dialog.getByRole('button', { name: 'Previous page' }).click();
     await dialog.getByText('Page 1').waitFor();
     // The page number moves at the click; page 1's rows arrive with its load.
-    await dialog.getByText('Gave licence management access to person20@acme.example').waitFor();
+    await dialog.getByText('Gave license management access to person20@acme.example').waitFor();
 
     // The kind filter by keyboard: Tab into the radio group, an arrow to the next kind.
     await tabTo(page, dialog.getByRole('radio', { name: 'All changes' }), 'The kind filter');
     await page.keyboard.press('ArrowRight');
     expect(await dialog.getByRole('radio', { name: 'Licenses' }).isChecked()).toBe(true);
-    await dialog.getByText('Gave licence management access to person20@acme.example').waitFor({
+    await dialog.getByText('Gave license management access to person20@acme.example').waitFor({
       state: 'detached',
     });
     expect(
@@ -124,7 +124,7 @@ journey(
 
     // The CSV holds every page of the filter: here the one licence add.
     await page.keyboard.press('ArrowLeft');
-    await dialog.getByText('Gave licence management access to person20@acme.example').waitFor();
+    await dialog.getByText('Gave license management access to person20@acme.example').waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       dialog.getByRole('button', { name: 'Download CSV' }).click(),

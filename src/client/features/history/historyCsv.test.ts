@@ -40,7 +40,7 @@ describe('historyCsv', () => {
     const csv = historyCsv([delegateEntry({ member: '=cmd|calc@x.io', actor: '+1@acme.example' })]);
     const row = csv.split('\r\n')[1];
     expect(row).toBe(
-      `"2030-01-14T16:30:00.000Z","'+1@acme.example","Gave licence management access to =cmd|calc@x.io","licence-delegate","done","req-2"`,
+      `"2030-01-14T16:30:00.000Z","'+1@acme.example","Gave license management access to =cmd|calc@x.io","licence-delegate","done","req-2"`,
     );
   });
 

@@ -10,8 +10,8 @@ describe('entryInWords', () => {
   });
 
   it.each([
-    ['licence-delegate', 'add', 'Gave licence management access to x@acme.example'],
-    ['licence-delegate', 'delete', 'Removed licence management access from x@acme.example'],
+    ['licence-delegate', 'add', 'Gave license management access to x@acme.example'],
+    ['licence-delegate', 'delete', 'Removed license management access from x@acme.example'],
     ['support-delegate', 'add', 'Gave support access to x@acme.example'],
     ['support-delegate', 'delete', 'Removed support access from x@acme.example'],
   ] as const)('%s %s: %p', (kind, action, words) => {

@@ -1,18 +1,17 @@
 import type { HistoryEntry, HistoryKind, HistoryState } from '../../../contract/history';
+import { licenceCount } from '../../../contract/licenceWords';
 
 // A history entry in words, for the table and the CSV alike.
 
-const licences = (count: number) => `${count} ${count === 1 ? 'license' : 'licenses'}`;
-
 const ACCESS: Record<Exclude<HistoryKind, 'licences'>, string> = {
-  'licence-delegate': 'licence management access',
+  'licence-delegate': 'license management access',
   'support-delegate': 'support access',
 };
 
-/** 'Added 5 licenses (20 → 25)', 'Gave licence management access to x@acme.example', … */
+/** 'Added 5 licenses (20 → 25)', 'Gave license management access to x@acme.example', … */
 export function entryInWords(entry: HistoryEntry): string {
   if (entry.kind === 'licences') {
-    return `Added ${licences(entry.after - entry.before)} (${entry.before} → ${entry.after})`;
+    return `Added ${licenceCount(entry.after - entry.before)} (${entry.before} → ${entry.after})`;
   }
   const access = ACCESS[entry.kind];
   return entry.action === 'add'

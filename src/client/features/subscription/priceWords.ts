@@ -1,3 +1,4 @@
+import { licenceCount } from '../../../contract/licenceWords';
 import type { PricePreview } from '../../../contract/prices';
 
 // The price of a purchase in words (docs/behaviour.md 4.15, 7.3): amounts in the currency, dates
@@ -43,7 +44,7 @@ export function priceLines(preview: PricePreview, locale?: string): string[] {
 
 /** The success dialog's line: the seats bought and, when one was shown, their price. */
 export function boughtLine(seats: number, preview: PricePreview | null, locale?: string): string {
-  const bought = `You added ${seats} ${seats === 1 ? 'license' : 'licenses'}`;
+  const bought = `You added ${licenceCount(seats)}`;
   if (preview === null) return `${bought}.`;
   const money = (amount: number) => formatMoney(amount, preview.currency, locale);
   return preview.plan === 'ANNUAL_MONTHLY_PAY'

@@ -1,4 +1,4 @@
-import { licences, seatUsage } from './seatUsage';
+import { seatUsage } from './seatUsage';
 
 const usage = (total: number, assigned: number) =>
   seatUsage({ numberOfSeats: total, licensedNumberOfSeats: assigned });
@@ -32,13 +32,5 @@ describe('seatUsage', () => {
 
   it('keeps free at zero and the bar at 100 % when more are assigned than bought', () => {
     expect(usage(10, 12)).toMatchObject({ free: 0, percent: 100, nearlyFull: true });
-  });
-});
-
-describe('licences', () => {
-  it('says license for one and licenses otherwise', () => {
-    expect(licences(1)).toBe('1 license');
-    expect(licences(0)).toBe('0 licenses');
-    expect(licences(3)).toBe('3 licenses');
   });
 });

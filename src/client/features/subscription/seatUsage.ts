@@ -28,8 +28,3 @@ export function seatUsage(
   const nearlyFull = free === 0 || assigned * 100 >= total * NEARLY_FULL_PERCENT;
   return { total, assigned, free, percent, nearlyFull };
 }
-
-/** '1 license' / '3 licenses'. */
-export function licences(count: number): string {
-  return `${count} ${count === 1 ? 'license' : 'licenses'}`;
-}

@@ -82,7 +82,7 @@ describe('the Change History dialog', () => {
       [
         whenInWords(delegateEntry().at),
         'admin@acme.example',
-        'Gave licence management access to x@acme.example' + 'Pending',
+        'Gave license management access to x@acme.example' + 'Pending',
       ],
     ]);
     expect(
@@ -117,7 +117,7 @@ describe('the Change History dialog', () => {
   it('pages with the server cursor: Next page, Previous page', async () => {
     const view = renderDashboard({ http: { 'GET /api/history': historyServer } });
     const dialog = await openHistory(view);
-    await within(dialog).findByText('Gave licence management access to x@acme.example');
+    await within(dialog).findByText('Gave license management access to x@acme.example');
     const previous = within(dialog).getByRole('button', { name: 'Previous page' });
     const next = within(dialog).getByRole('button', { name: 'Next page' });
     expect(previous).toBeDisabled();
@@ -143,7 +143,7 @@ describe('the Change History dialog', () => {
   it('filters by kind from the first page, by keyboard', async () => {
     const view = renderDashboard({ http: { 'GET /api/history': historyServer } });
     const dialog = await openHistory(view);
-    await within(dialog).findByText('Gave licence management access to x@acme.example');
+    await within(dialog).findByText('Gave license management access to x@acme.example');
     const filter = within(dialog).getByRole('radiogroup', { name: 'Show' });
     expect(within(filter).getByRole('radio', { name: 'All changes' })).toBeChecked();
     within(filter).getByRole('radio', { name: 'All changes' }).focus();
@@ -153,7 +153,7 @@ describe('the Change History dialog', () => {
     );
     await waitFor(() =>
       expect(
-        within(dialog).queryByText('Gave licence management access to x@acme.example'),
+        within(dialog).queryByText('Gave license management access to x@acme.example'),
       ).not.toBeInTheDocument(),
     );
     expect(view.fake.calls.http.at(-1)?.query).toMatchObject({ kind: 'licences' });
@@ -182,7 +182,7 @@ describe('the Change History dialog', () => {
   it('downloads every page of the filtered list as CSV', async () => {
     const view = renderDashboard({ http: { 'GET /api/history': historyServer } });
     const dialog = await openHistory(view);
-    await within(dialog).findByText('Gave licence management access to x@acme.example');
+    await within(dialog).findByText('Gave license management access to x@acme.example');
     await view.user.click(within(dialog).getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
     const [fileName, text] = saved.mock.calls[0] ?? [];

@@ -4,7 +4,8 @@ import { SeatBar } from '../../../components/SeatBar';
 import { useId } from 'react';
 import { ACCENT_COLOUR, WARN_COLOUR } from '../../../app/theme';
 import type { SubscriptionInfo } from '../../../../contract/subscription';
-import { licences, seatUsage } from '../seatUsage';
+import { licenceCount } from '../../../../contract/licenceWords';
+import { seatUsage } from '../seatUsage';
 
 export interface SeatUsageCardProps {
   subscription: Pick<SubscriptionInfo, 'numberOfSeats' | 'licensedNumberOfSeats' | 'isAnnual'>;
@@ -32,7 +33,7 @@ function warningText(free: number, percent: number, mayAdd: boolean): string {
   const stand =
     free === 0
       ? 'No license is free for a new user.'
-      : `Only ${licences(free)} ${free === 1 ? 'is' : 'are'} free (${percent}% assigned).`;
+      : `Only ${licenceCount(free)} ${free === 1 ? 'is' : 'are'} free (${percent}% assigned).`;
   return mayAdd ? stand : `${stand} Ask an administrator to add licenses.`;
 }
 
@@ -42,7 +43,7 @@ export function SeatUsageCard({ subscription, mayAdd, onAddMore }: SeatUsageCard
   const titleId = useId();
   const usage = seatUsage(subscription);
   const warn = subscription.isAnnual && usage.nearlyFull;
-  const summary = `${usage.assigned} of ${licences(usage.total)} assigned`;
+  const summary = `${usage.assigned} of ${licenceCount(usage.total)} assigned`;
   return (
     <Panel>
       <section aria-labelledby={titleId}>
