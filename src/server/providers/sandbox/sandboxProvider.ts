@@ -124,10 +124,11 @@ export function createSandboxProvider(
   const selectUser = db.prepare<[string], DirectoryUserRow>(
     'SELECT * FROM directory_users WHERE email = ?',
   );
-  // Like Google's users.get, an alias finds its account too.
-  const selectUserByAddress = db.prepare<[string, string], DirectoryUserRow>(
-    `SELECT * FROM directory_users WHERE email = ?
-       OR EXISTS (SELECT 1 FROM json_each(aliases) WHERE value = ?) LIMIT 1`,
+  // Like Google's users.get, an alias finds its account too; asked only when no primary address
+  // matches, since an OR with the aliases would read every row on each request's lookup.
+  const selectUserByAlias = db.prepare<[string], DirectoryUserRow>(
+    `SELECT * FROM directory_users
+       WHERE EXISTS (SELECT 1 FROM json_each(aliases) WHERE value = ?) LIMIT 1`,
   );
   // A customer by its primary domain, its id, or one of its secondary domains.
   const selectCustomer = db.prepare<
@@ -161,7 +162,7 @@ export function createSandboxProvider(
 
   const lookup = (email: string): DirectoryUser | null => {
     const address = normalise(email);
-    const row = selectUserByAddress.get(address, address);
+    const row = selectUser.get(address) ?? selectUserByAlias.get(address);
     if (row === undefined) return null;
     refuseInactive(row);
     return toDirectoryUser(row);
