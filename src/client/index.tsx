@@ -17,10 +17,15 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
-/** The next task: evaluating the portal's modules and starting it are two tasks, each short enough that
- * a tap in between is answered at once (docs/performance.md). */
+/** The next task: evaluating the portal's modules and starting it are separate tasks, each short
+ * enough that a tap in between is answered at once (docs/performance.md). */
 function nextTask(): Promise<void> {
   return new Promise((resolve) => window.setTimeout(resolve, 0));
+}
+
+/** React's DOM renderer, the largest module the portal evaluates, in a task of its own before the rest. */
+function evaluateRenderer(): Promise<unknown> {
+  return import(/* webpackMode: "eager" */ 'react-dom/client');
 }
 
 function showBootFailure(root: HTMLElement, error: unknown) {
@@ -35,6 +40,8 @@ const root = document.getElementById('root');
 if (root) {
   keepFocusAcrossReplacement(root);
   afterFirstPaint()
+    .then(evaluateRenderer)
+    .then(nextTask)
     .then(() => import(/* webpackMode: "eager" */ './boot'))
     .then(async ({ boot }) => {
       await nextTask();
