@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { recordCompletedPurchase } from '../../testing/server/storeBackends';
 import { openPortalStore } from '../store/openStore';
 
 // `npm run outbox:failed` (docs/notifications.md, Delivery) lists the failed rows of the store the
@@ -26,15 +27,7 @@ afterEach(() => {
 async function storeWithFailedNotification(dataDir: string): Promise<string> {
   const store = await openPortalStore({ dataDir, databaseUrl: null }, AT);
   try {
-    const id = await store.recordIntent({
-      customerId: 'C0acme001',
-      actor: 'admin@acme.example',
-      requestId: 'req-failed',
-      at: AT,
-      change: { kind: 'licences', subscriptionId: 'sub-acme-001', before: 20, after: 22 },
-      customerDomain: 'acme.example',
-    });
-    await store.completeChange(id, 22);
+    await recordCompletedPurchase(store, AT, 'req-failed');
     const [entry] = await store.takeNotifications({
       worker: 'w1',
       now: Date.now(),

@@ -7,6 +7,7 @@ import { samplePricePreview } from '../../contract/sampleSubscription';
 import { ConfigError } from '../configError';
 import { MAX_OUTBOX_POLL_MS, MAX_OUTBOX_RETRY_BASE_MS } from '../configuration/schema';
 import { captureLogs } from '../../testing/server/capturedLogs';
+import { recordCompletedPurchase } from '../../testing/server/storeBackends';
 import { createLogger } from '../logger';
 import { createPortalMetrics } from '../metrics';
 import { createSqliteStore } from '../store/openStore';
@@ -59,15 +60,7 @@ afterEach(async () => {
 });
 
 async function writeCompletedPurchase(): Promise<void> {
-  const id = await store.recordIntent({
-    customerId: 'C0acme001',
-    actor: 'admin@acme.example',
-    requestId: 'req-1',
-    at: NOW,
-    change: { kind: 'licences', subscriptionId: 'sub-acme-001', before: 20, after: 22 },
-    customerDomain: 'acme.example',
-  });
-  await store.completeChange(id, 22);
+  await recordCompletedPurchase(store, NOW, 'req-1');
 }
 
 describe('the delivery worker', () => {

@@ -107,3 +107,21 @@ export function storeBackendsForTests(name: string, now: number): StoreTestSetUp
     afterTest,
   };
 }
+
+/** A completed purchase of 2 seats (20 → 22) for acme, as the change service records one: its id. */
+export async function recordCompletedPurchase(
+  store: PortalStore,
+  at: number,
+  requestId: string,
+): Promise<number> {
+  const id = await store.recordIntent({
+    customerId: 'C0acme001',
+    actor: 'admin@acme.example',
+    requestId,
+    at,
+    change: { kind: 'licences', subscriptionId: 'sub-acme-001', before: 20, after: 22 },
+    customerDomain: 'acme.example',
+  });
+  await store.completeChange(id, 22);
+  return id;
+}
