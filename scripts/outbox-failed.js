@@ -5,21 +5,7 @@
 // source through tsx.
 'use strict';
 
-const fs = require('node:fs');
-const path = require('node:path');
-
-const root = path.resolve(__dirname, '..');
-const compiled = path.join(root, 'dist/server/server');
-const source = path.join(root, 'src/server');
-
-function loadServerModules(...names) {
-  if (fs.existsSync(compiled)) {
-    return names.map((name) => require(path.join(compiled, `${name}.js`)));
-  }
-  const { register } = require('tsx/cjs/api');
-  register();
-  return names.map((name) => require(path.join(source, `${name}.ts`)));
-}
+const { loadServerModules } = require('./serverModules');
 
 const [{ failedNotificationLines }, { storeLocationOf }] = loadServerModules(
   'notifications/failedReport',

@@ -5,21 +5,10 @@
 // loads the TypeScript source through tsx, so it works on a fresh clone without a build.
 'use strict';
 
-const fs = require('node:fs');
-const path = require('node:path');
+const { loadServerModules } = require('./serverModules');
 
-const root = path.resolve(__dirname, '..');
-const compiled = path.join(root, 'dist/server/server/store/storeBackup.js');
-const source = path.join(root, 'src/server/store/storeBackup.ts');
-
-function loadBackupModule() {
-  if (fs.existsSync(compiled)) return require(compiled);
-  const { register } = require('tsx/cjs/api');
-  register();
-  return require(source);
-}
-
-const { backupRequestOf, backupStore, StoreBackupRefused } = loadBackupModule();
+const [{ backupRequestOf, backupStore, StoreBackupRefused }] =
+  loadServerModules('store/storeBackup');
 
 Promise.resolve()
   .then(() => backupStore(backupRequestOf(process.env, process.argv[2])))
