@@ -8,7 +8,7 @@ import { chunkLoader } from './chunkLoader';
 export type Dropdown = ComponentType<DropdownProps>;
 
 export const dropdownChunk = chunkLoader<Dropdown>(() =>
-  import(/* webpackChunkName: "dropdown", webpackExports: ["Dropdown"] */ 'antd').then(
+  import(/* webpackChunkName: "dropdown" */ 'antd').then(
     (module) => module.Dropdown,
   ),
 );
