@@ -8,7 +8,5 @@ import { chunkLoader } from './chunkLoader';
 export type Dropdown = ComponentType<DropdownProps>;
 
 export const dropdownChunk = chunkLoader<Dropdown>(() =>
-  import(/* webpackChunkName: "dropdown" */ 'antd').then(
-    (module) => module.Dropdown,
-  ),
+  import(/* webpackChunkName: "dropdown" */ 'antd').then((module) => module.Dropdown),
 );
