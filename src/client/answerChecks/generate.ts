@@ -80,6 +80,13 @@ function externalSource(value: unknown, name: string): { source: string; format?
   return { source: format, format };
 }
 
+/** An import line of typebox's code whose namespace the checks never call: typebox writes its
+ * imports whatever the checks use, and an unused one would only cost bytes. */
+function isUnusedImport(line: string, code: string): boolean {
+  const imported = /^import \{ (\w+) \}/.exec(line)?.[1];
+  return imported !== undefined && !code.includes(`${imported}.`);
+}
+
 /** The module text of one answer's check. */
 export function answerCheckModule(name: string, schema: TSchema): string {
   const { Code: code, External } = Code(schema);
@@ -87,11 +94,7 @@ export function answerCheckModule(name: string, schema: TSchema): string {
   const formats = [...new Set(externals.flatMap(({ format }) => (format ? [format] : [])))];
   const body = code
     .split('\n')
-    // Imports the checks do not use (typebox writes them always) would only cost bytes.
-    .filter(
-      (line) =>
-        !/^import \{ (\w+) \}/.test(line) || code.includes(`${/\{ (\w+) \}/.exec(line)?.[1]}.`),
-    )
+    .filter((line) => !isUnusedImport(line, code))
     .join('\n')
     .replace(
       /let External = \[\]/,
