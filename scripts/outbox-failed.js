@@ -9,7 +9,7 @@ const { loadServerModules } = require('./serverModules');
 
 const [{ failedNotificationLines }, { storeLocationOf }] = loadServerModules(
   'notifications/failedReport',
-  'store/openStore',
+  'config',
 );
 
 Promise.resolve()

@@ -9,7 +9,7 @@ const { loadServerModules } = require('./serverModules');
 try {
   const [{ resetSandbox }, { storeLocationOf }] = loadServerModules(
     'providers/sandbox/index',
-    'store/openStore',
+    'config',
   );
   const { dataDir } = storeLocationOf(process.env);
   resetSandbox(dataDir);

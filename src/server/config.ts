@@ -12,6 +12,7 @@ import {
 } from './configuration/environment';
 import { EMULATOR_SWITCH, readEmulatedSettings, type EmulatedSetting } from './emulator';
 import { RATE_LIMIT_WINDOW_MS, SESSION_SECRET_BYTES, SESSION_SECRET_MIN_LENGTH } from './limits';
+import type { StoreLocation } from './store/openStore';
 
 export type ProviderKind = 'sandbox' | 'google';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -25,14 +26,11 @@ export interface DestinationUrls {
   helpCentreUrl: string;
 }
 
-export interface ServerConfig extends DestinationUrls {
+/** `dataDir` also holds the sandbox database and the generated session secret. */
+export interface ServerConfig extends DestinationUrls, StoreLocation {
   host: string;
   port: number;
   provider: ProviderKind;
-  /** Absolute path of the sandbox database, the portal store and the generated session secret. */
-  dataDir: string;
-  /** PostgreSQL connection string of the portal store; null keeps the store in SQLite in dataDir. */
-  databaseUrl: string | null;
   /** Absolute path of the built SPA (index.html and hashed assets). */
   clientDir: string;
   sessionSecret: string;
@@ -137,7 +135,7 @@ function readTrustProxy(settings: Environment): TrustProxy {
 }
 
 /** A postgres:// or postgresql:// URL; unset keeps the portal store in SQLite (docs/deploy.md). */
-function readDatabaseUrl(settings: Environment): string | null {
+function readDatabaseUrl(settings: Pick<Environment, 'DATABASE_URL'>): string | null {
   const raw = settings.DATABASE_URL;
   if (raw === undefined) return null;
   const protocol = URL.parse(raw)?.protocol ?? '';
@@ -148,6 +146,23 @@ function readDatabaseUrl(settings: Environment): string | null {
     );
   }
   return raw;
+}
+
+/** Where the portal store is: the data folder taken from `cwd`, and PostgreSQL's URL if set. */
+function storeLocationFrom(
+  settings: Pick<Environment, 'PORTAL_DATA_DIR' | 'DATABASE_URL'>,
+  cwd: string,
+): StoreLocation {
+  return {
+    dataDir: path.resolve(cwd, settings.PORTAL_DATA_DIR),
+    databaseUrl: readDatabaseUrl(settings),
+  };
+}
+
+/** The store the portal started in `cwd` with `source` opens, for the operator's commands
+ * (docs/deploy.md, The release): read by the schema and checked as the portal reads them. */
+export function storeLocationOf(source: ConfigSource, cwd: string = process.cwd()): StoreLocation {
+  return storeLocationFrom(settingsOf(source, ['PORTAL_DATA_DIR', 'DATABASE_URL']), cwd);
 }
 
 function readRateLimits(settings: Environment): RateLimits {
@@ -291,7 +306,7 @@ export function readConfig(source: ConfigSource, cwd: string = process.cwd()): S
   const provider = settings.PORTAL_PROVIDER;
   const sandbox = provider === 'sandbox';
   const emulated = readEmulatedSettings(settings, settings.GOOGLE_EMULATOR, !sandbox);
-  const dataDir = path.resolve(cwd, settings.PORTAL_DATA_DIR);
+  const { dataDir, databaseUrl } = storeLocationFrom(settings, cwd);
   const googleClientId = settings.GOOGLE_CLIENT_ID ?? (sandbox ? SANDBOX_CLIENT_ID : undefined);
   if (googleClientId === undefined) {
     throw new ConfigError('GOOGLE_CLIENT_ID is required when PORTAL_PROVIDER=google.');
@@ -315,7 +330,7 @@ export function readConfig(source: ConfigSource, cwd: string = process.cwd()): S
     port,
     provider,
     dataDir,
-    databaseUrl: readDatabaseUrl(settings),
+    databaseUrl,
     clientDir: path.resolve(cwd, settings.PORTAL_CLIENT_DIR),
     sessionSecret: readSessionSecret(settings, dataDir),
     resellerName,

@@ -3,7 +3,6 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { Pool } from 'pg';
-import { settingsOf, type ConfigSource } from '../configuration/environment';
 import { loadSqliteDriver } from '../providers/sandbox/sqliteDriver';
 import { createKyselyStore } from './kyselyStore';
 import { createAdvisoryLocks, createProcessLocks } from './locks';
@@ -25,18 +24,10 @@ const POSTGRES_LOCK_POOL_SIZE = 10;
 const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
 
 export interface StoreLocation {
+  /** Absolute path of the data folder: the SQLite store's portal.db. */
   dataDir: string;
-  /** postgres:// URL, or null for SQLite in dataDir. */
+  /** PostgreSQL connection string of the portal store; null keeps the store in SQLite in dataDir. */
   databaseUrl: string | null;
-}
-
-/** The store the portal started in `cwd` with `source` opens (PORTAL_DATA_DIR, DATABASE_URL read by the schema). */
-export function storeLocationOf(source: ConfigSource, cwd: string = process.cwd()): StoreLocation {
-  const settings = settingsOf(source, ['PORTAL_DATA_DIR', 'DATABASE_URL']);
-  return {
-    dataDir: path.resolve(cwd, settings.PORTAL_DATA_DIR),
-    databaseUrl: settings.DATABASE_URL ?? null,
-  };
 }
 
 /** A store whose schema may not exist yet: migrate() before the first query. */

@@ -2,7 +2,8 @@ import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { ConfigSource } from '../configuration/environment';
 import { loadSqliteDriver } from '../providers/sandbox/sqliteDriver';
-import { STORE_FILE, storeLocationOf, type StoreLocation } from './openStore';
+import { storeLocationOf } from '../config';
+import { STORE_FILE, type StoreLocation } from './openStore';
 
 // `npm run store:backup -- <file>` (docs/deploy.md, Backups of the store): a consistent copy of the
 // SQLite portal store through SQLite's online backup, safe while the portal runs (its lock is on

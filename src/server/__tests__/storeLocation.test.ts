@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { storeLocationOf } from './openStore';
+import { ConfigError } from '../configError';
+import { storeLocationOf } from '../config';
 
 // The store the operator's commands open (docs/deploy.md, The release): PORTAL_DATA_DIR and
 // DATABASE_URL read by the configuration schema, as the portal reads them.
@@ -30,4 +31,11 @@ it('takes a relative folder from where it runs, and DATABASE_URL trimmed', () =>
     dataDir: path.join(CWD, 'var', 'data'),
     databaseUrl: 'postgres://portal@db.internal/portal',
   });
+});
+
+it('refuses a DATABASE_URL that is not PostgreSQL, as the portal does, without repeating it', () => {
+  const read = () => storeLocationOf({ DATABASE_URL: 'mysql://portal:secret@db/portal' }, CWD);
+  expect(read).toThrow(ConfigError);
+  expect(read).toThrow(/^DATABASE_URL must be a PostgreSQL connection URL/);
+  expect(read).not.toThrow(/secret/);
 });
