@@ -32,7 +32,7 @@ export interface RouterState {
 export interface PortalRouter {
   /** Where the screen is now, or where a move made from outside React is taking it. */
   readonly state: RouterState;
-  /** Moves to an in-app path as a link does: a new history entry. */
+  /** Moves to an in-app path as a link does: a new history entry, or the same one for the path shown. */
   navigate(path: string): void;
   /** Called after every move, the browser's back and forward included; returns the unsubscribe. */
   subscribe(listener: (state: RouterState) => void): () => void;
@@ -81,7 +81,7 @@ function portalRouterIn(start: string, ReactRouter: ReactRouter): PortalRouter {
   let state: RouterState = { location: locationOf(start) };
   // React Router's navigate while the router is on screen; moves made before wait for it.
   let navigateNow: NavigateFunction | null = null;
-  const waiting: string[] = [];
+  const waiting: { path: string; replace: boolean }[] = [];
 
   function moveTo(location: Location) {
     const moved = createPath(location) !== createPath(state.location);
@@ -96,7 +96,7 @@ function portalRouterIn(start: string, ReactRouter: ReactRouter): PortalRouter {
     // After the router's own layout effect, where it starts listening to its history.
     useEffect(() => {
       navigateNow = navigate;
-      for (const path of waiting.splice(0)) navigate(path);
+      for (const { path, replace } of waiting.splice(0)) navigate(path, { replace });
       return () => {
         if (navigateNow === navigate) navigateNow = null;
       };
@@ -113,9 +113,12 @@ function portalRouterIn(start: string, ReactRouter: ReactRouter): PortalRouter {
       return state;
     },
     navigate(path) {
+      // A link to the page already shown replaces its entry, as the browser's own links do: a reload
+      // of the dashboard, which the subscription's answer sends to the dashboard, leaves one entry.
+      const replace = path === createPath(state.location);
       moveTo(locationOf(path));
-      if (navigateNow === null) waiting.push(path);
-      else navigateNow(path);
+      if (navigateNow === null) waiting.push({ path, replace });
+      else navigateNow(path, { replace });
     },
     subscribe(listener) {
       listeners.add(listener);
