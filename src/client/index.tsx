@@ -23,9 +23,26 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => window.setTimeout(resolve, 0));
 }
 
-/** React's DOM renderer, the largest module the portal evaluates, in a task of its own before the rest. */
-function evaluateRenderer(): Promise<unknown> {
-  return import(/* webpackMode: "eager" */ 'react-dom/client');
+/**
+ * The portal's largest parts, each evaluated in a task of its own before the rest: React's DOM
+ * renderer, then the screens with antd, then the store with its sagas. Evaluated in one task they
+ * made one long enough to delay a tap (docs/performance.md).
+ */
+const EVALUATION_STEPS = [
+  () => import(/* webpackMode: "eager" */ 'react-dom/client'),
+  () => import(/* webpackMode: "eager" */ './app/PortalTheme'),
+  () => import(/* webpackMode: "eager" */ './components/TextInput'),
+  () => import(/* webpackMode: "eager" */ './features/session/components/EmailForm'),
+  () => import(/* webpackMode: "eager" */ './app/routes'),
+  () => import(/* webpackMode: "eager" */ './app/App'),
+  () => import(/* webpackMode: "eager" */ './app/startPage'),
+];
+
+async function evaluateInSteps(): Promise<void> {
+  for (const step of EVALUATION_STEPS) {
+    await step();
+    await nextTask();
+  }
 }
 
 function showBootFailure(root: HTMLElement, error: unknown) {
@@ -40,8 +57,7 @@ const root = document.getElementById('root');
 if (root) {
   keepFocusAcrossReplacement(root);
   afterFirstPaint()
-    .then(evaluateRenderer)
-    .then(nextTask)
+    .then(evaluateInSteps)
     .then(() => import(/* webpackMode: "eager" */ './boot'))
     .then(async ({ boot }) => {
       await nextTask();

@@ -34,13 +34,28 @@ export function whenIdle(task: () => void): () => void {
   return () => window.clearTimeout(timer);
 }
 
-/** Fetches the chunks of the parts a screen leads to once the screen is idle; failures wait for use. */
+/**
+ * Fetches the chunks of the parts a screen leads to once the screen is idle, one part per idle
+ * moment: each part's script tags and the evaluation of its code are a short task of their own,
+ * where all of them in one idle callback made a task long enough to delay a tap (docs/performance.md).
+ * Failures wait for use.
+ */
 export function usePrefetch(parts: readonly { preload: () => Promise<unknown> }[]): void {
-  useEffect(
-    () =>
-      whenIdle(() => {
-        for (const part of parts) part.preload().catch(() => undefined);
-      }),
-    [parts],
-  );
+  useEffect(() => {
+    let cancel = () => {};
+    const fetchFrom = (index: number) => {
+      const part = parts[index];
+      if (part === undefined) return;
+      cancel = whenIdle(() => {
+        let next = () => fetchFrom(index + 1);
+        cancel = () => (next = () => undefined);
+        void part
+          .preload()
+          .catch(() => undefined)
+          .then(() => next());
+      });
+    };
+    fetchFrom(0);
+    return () => cancel();
+  }, [parts]);
 }
