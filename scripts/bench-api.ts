@@ -2,7 +2,9 @@
 // the sandbox (scripts/bench/portalServer.js) and, in the same run, a bare Fastify JSON route
 // (scripts/bench/bareServer.js), each in its own process. Each endpoint is measured right after the
 // bare route, in rounds; the medians of requests/s, the ratio to the bare route, p50 and p99 are
-// printed (budget for the delegate list: CPU ≤ 100 µs per request, p99 ≤ 10 ms; docs/performance.md).
+// printed (budget for the delegate list: CPU ≤ 100 µs per request, p99 ≤ 10 ms, on the reference
+// machine; docs/performance.md). The budget is judged at the reference machine's speed: the figures
+// are scaled by how much more CPU the same bare route takes here than there.
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the portal process there (node --cpu-prof);
 // BENCH_ONLY=<text> measures only the endpoints whose name contains it; BENCH_SERVER_DIR measures
 // another build (scripts/bench/portalServer.js).
@@ -34,6 +36,11 @@ const SANDBOX_CLIENT_ID = 'sandbox-client';
 const FIRST_SEATS = 20;
 /** The delegate list's budget (docs/performance.md); the ratio to the bare route is printed, not a target. */
 const TARGET = { cpuUs: 100, p99Ms: 10 };
+/**
+ * CPU per request of the bare route on the reference machine, where the budget was set (12 µs,
+ * docs/performance.md): a machine where the same route takes longer has the budget scaled by as much.
+ */
+const REFERENCE_BARE_CPU_US = 12;
 
 interface AutocannonRequest {
   method?: string;
@@ -315,15 +322,22 @@ async function main() {
         `(bare ${median(bareRuns.map((run) => run.cpuUs)).toFixed(0)})`;
       summary.push(line);
       if (endpoint.name.includes(API_PATHS.licenceDelegate)) {
-        const p99 = median(own.map((run) => run.p99));
-        const cpuUs = median(own.map((run) => run.cpuUs));
+        const scale = REFERENCE_BARE_CPU_US / median(bareRuns.map((run) => run.cpuUs));
+        const cpuUs = median(own.map((run) => run.cpuUs)) * scale;
+        // With every connection waiting on a busy server, latency grows with its time per request.
+        const p99 = median(own.map((run) => run.p99)) * scale;
+        summary.push(
+          `  at the reference machine's speed (bare route ${REFERENCE_BARE_CPU_US} µs, ×${scale.toFixed(2)}): ` +
+            `CPU ${cpuUs.toFixed(0)} µs/request, p99 ${p99.toFixed(1)} ms`,
+        );
         if (cpuUs > TARGET.cpuUs || p99 > TARGET.p99Ms) missed = true;
       }
     }
     console.log(`\nMedians of ${rounds} rounds:`);
     for (const line of summary) console.log(`  ${line}`);
     console.log(
-      `Budget (delegate list): CPU ≤ ${TARGET.cpuUs} µs/request, p99 ≤ ${TARGET.p99Ms} ms: ` +
+      `Budget (delegate list, at the reference machine's speed): CPU ≤ ${TARGET.cpuUs} µs/request, ` +
+        `p99 ≤ ${TARGET.p99Ms} ms: ` +
         (missed ? 'MISSED' : 'met'),
     );
     if (missed) process.exitCode = 1;
