@@ -25,8 +25,8 @@ function nextTask(): Promise<void> {
 
 /**
  * The portal's largest parts, each evaluated in a task of its own before the rest: React's DOM
- * renderer, then the screens with antd, then the store with its sagas. Evaluated in one task they
- * made one long enough to delay a tap (docs/performance.md).
+ * renderer, antd's theme, the e-mail field and form, the routes, the app, then the store with its
+ * sagas. Evaluated in one task they made one long enough to delay a tap (docs/performance.md).
  */
 const EVALUATION_STEPS = [
   () => import(/* webpackMode: "eager" */ 'react-dom/client'),

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense, useEffect } from 'react';
-import { lazyPart } from './lazyParts';
+import { lazyPart, usePrefetch } from './lazyParts';
 
 // The screens and dialogs in their own chunks (docs/performance.md).
 
@@ -62,4 +62,64 @@ it('fetches a chunk that failed again on the next use', async () => {
   await expect(Part.preload()).rejects.toThrow('offline');
   await Part.preload();
   expect(attempts).toBe(2);
+});
+
+describe('usePrefetch', () => {
+  const idle: IdleRequestCallback[] = [];
+  /** Runs the browser's next idle callback, and what its promises lead to. */
+  const nextIdleMoment = () =>
+    act(async () => {
+      idle.shift()?.({ didTimeout: false, timeRemaining: () => 50 });
+      await Promise.resolve();
+    });
+
+  beforeEach(() => {
+    idle.length = 0;
+    window.requestIdleCallback = (callback) => idle.push(callback);
+    window.cancelIdleCallback = () => idle.splice(0);
+  });
+
+  afterEach(() => {
+    // jsdom has no idle callbacks of its own.
+    Reflect.deleteProperty(window, 'requestIdleCallback');
+    Reflect.deleteProperty(window, 'cancelIdleCallback');
+  });
+
+  function partsAsked() {
+    const asked: string[] = [];
+    const part = (name: string, fails = false) => ({
+      preload: () => {
+        asked.push(name);
+        return fails ? Promise.reject(new Error('offline')) : Promise.resolve();
+      },
+    });
+    return { asked, parts: [part('menu'), part('confirm', true), part('history')] };
+  }
+
+  function Screen({ parts }: { parts: readonly { preload: () => Promise<unknown> }[] }) {
+    usePrefetch(parts);
+    return null;
+  }
+
+  it('asks for one part per idle moment, the next once the last has settled, failures included', async () => {
+    const { asked, parts } = partsAsked();
+    render(<Screen parts={parts} />);
+    expect(asked).toEqual([]);
+    await nextIdleMoment();
+    expect(asked).toEqual(['menu']);
+    await nextIdleMoment();
+    expect(asked).toEqual(['menu', 'confirm']);
+    await nextIdleMoment();
+    expect(asked).toEqual(['menu', 'confirm', 'history']);
+    expect(idle).toHaveLength(0);
+  });
+
+  it('asks for nothing more once the screen is gone', async () => {
+    const { asked, parts } = partsAsked();
+    const view = render(<Screen parts={parts} />);
+    await nextIdleMoment();
+    view.unmount();
+    await nextIdleMoment();
+    expect(asked).toEqual(['menu']);
+  });
 });
