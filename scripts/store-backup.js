@@ -7,11 +7,13 @@
 
 const { loadServerModules } = require('./serverModules');
 
-const [{ backupRequestOf, backupStore, StoreBackupRefused }] =
-  loadServerModules('store/storeBackup');
+const [{ backupStore, StoreBackupRefused }, { storeLocationOf }] = loadServerModules(
+  'store/storeBackup',
+  'config',
+);
 
 Promise.resolve()
-  .then(() => backupStore(backupRequestOf(process.env, process.argv[2])))
+  .then(() => backupStore({ ...storeLocationOf(process.env), file: process.argv[2] }))
   .then(
     (taken) => {
       console.log(`Store backed up: ${taken.store} to ${taken.file} (${taken.pages} pages).`);

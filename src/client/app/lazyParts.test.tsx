@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { Suspense, useEffect } from 'react';
 import { lazyPart, usePrefetch } from './lazyParts';
 
@@ -80,6 +80,7 @@ describe('usePrefetch', () => {
   });
 
   afterEach(() => {
+    cleanup();
     // jsdom has no idle callbacks of its own.
     Reflect.deleteProperty(window, 'requestIdleCallback');
     Reflect.deleteProperty(window, 'cancelIdleCallback');

@@ -42,20 +42,22 @@ export function whenIdle(task: () => void): () => void {
  */
 export function usePrefetch(parts: readonly { preload: () => Promise<unknown> }[]): void {
   useEffect(() => {
-    let cancel = () => {};
+    let stopped = false;
+    let cancelIdle = () => {};
     const fetchFrom = (index: number) => {
       const part = parts[index];
-      if (part === undefined) return;
-      cancel = whenIdle(() => {
-        let next = () => fetchFrom(index + 1);
-        cancel = () => (next = () => undefined);
+      if (stopped || part === undefined) return;
+      cancelIdle = whenIdle(() => {
         void part
           .preload()
           .catch(() => undefined)
-          .then(() => next());
+          .then(() => fetchFrom(index + 1));
       });
     };
     fetchFrom(0);
-    return () => cancel();
+    return () => {
+      stopped = true;
+      cancelIdle();
+    };
   }, [parts]);
 }

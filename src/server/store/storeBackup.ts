@@ -1,8 +1,6 @@
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { ConfigSource } from '../configuration/environment';
 import { loadSqliteDriver } from '../providers/sandbox/sqliteDriver';
-import { storeLocationOf } from '../config';
 import { STORE_FILE, type StoreLocation } from './openStore';
 
 // `npm run store:backup -- <file>` (docs/deploy.md, Backups of the store): a consistent copy of the
@@ -29,15 +27,6 @@ export interface BackupTaken {
   store: string;
   file: string;
   pages: number;
-}
-
-/** The backup of the store the portal started in `cwd` with `source` would use (the schema's reading). */
-export function backupRequestOf(
-  source: ConfigSource,
-  file: string | undefined,
-  cwd: string = process.cwd(),
-): BackupRequest {
-  return { ...storeLocationOf(source, cwd), file };
 }
 
 /** Copies the live store to `file`, or throws StoreBackupRefused before touching anything. */
