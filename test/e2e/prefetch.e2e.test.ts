@@ -17,13 +17,26 @@ import { ACME } from './support/sandbox';
 
 const { journey } = describePortal();
 
-const HOME_NEXT_STEPS = ['dashboard', 'forbidden', 'support', 'dialog-error'];
-const DASHBOARD_DIALOGS = [
+// The home page's next steps (src/client/app/parts.ts), fetched one after another, the last one last.
+const HOME_NEXT_STEPS = [
+  'dashboard',
+  'forbidden',
+  'support',
+  'dialog-error',
+  'session-shape',
+  'subscription-shape',
+];
+// The dashboard's next steps (src/client/app/dialogParts.ts): the admin menu, every dialog and the
+// checks of the answers the dialogs read, fetched one after another, the last one last.
+const DASHBOARD_NEXT_STEPS = [
+  'dropdown',
   'dialog-confirm',
   'dialog-success',
   'dialog-error',
   'dialog-delegate',
   'dialog-history',
+  'delegate-shape',
+  'history-shape',
 ];
 
 const chunkName = (url: string) =>
@@ -110,7 +123,7 @@ journey(
     await signInButton(page).waitFor();
     await signIn(page, ACME.admin);
     await waitForDashboard(page);
-    await chunksFetched(trip, DASHBOARD_DIALOGS);
+    await chunksFetched(trip, DASHBOARD_NEXT_STEPS);
     const refused = await refuseScripts(context);
     const menu = page.getByRole('button', { name: 'Delegate access menu' });
 
