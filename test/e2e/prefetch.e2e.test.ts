@@ -171,6 +171,8 @@ journey(
       ),
     ).toBe(true);
     const confirm = page.getByRole('dialog', { name: 'Confirm Adding Licenses' });
+    // As with the history: a click while antd still zooms the dialog in can be lost.
+    await animationsDone(page);
     await confirm.getByRole('button', { name: 'Add Licenses' }).click();
     await page.getByText('Licenses Added Succesfully!', { exact: true }).waitFor();
     expect(refused).toEqual([]);
