@@ -10,7 +10,7 @@ import { SIGN_IN_SCOPES } from '../src/contract/limits';
 import { buildApp } from '../src/server/app';
 import { readConfig } from '../src/server/config';
 import { RATE_LIMIT_CEILING } from '../src/server/limits';
-import { createLogger } from '../src/server/logger';
+import { createLogger } from '../src/server/plugins/logger';
 import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '../src/testing/fakeGoogle';
 import { createGoogleProvider, readGoogleOptions } from '../src/server/providers/google';
 import type { PortalProvider } from '../src/server/providers/provider';

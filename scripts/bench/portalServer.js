@@ -12,11 +12,20 @@ const path = require('node:path');
 const server = process.env.BENCH_SERVER_DIR
   ? path.resolve(process.env.BENCH_SERVER_DIR)
   : path.resolve(__dirname, '..', '..', 'dist', 'server', 'server');
+/** A module of plugins/; a build from before plugins/ existed has it at the server's top level. */
+function requirePlugin(name) {
+  try {
+    return require(path.join(server, 'plugins', name));
+  } catch (error) {
+    if (error.code !== 'MODULE_NOT_FOUND') throw error;
+    return require(path.join(server, name));
+  }
+}
 const { buildApp } = require(path.join(server, 'app'));
 const { readConfig } = require(path.join(server, 'config'));
 const { RATE_LIMIT_CEILING } = require(path.join(server, 'limits'));
-const { readRequestDeadline } = require(path.join(server, 'deadline'));
-const { createLogger } = require(path.join(server, 'logger'));
+const { readRequestDeadline } = requirePlugin('deadline');
+const { createLogger } = requirePlugin('logger');
 const { openSandbox } = require(path.join(server, 'providers', 'sandbox'));
 const { createSeatPolicy } = require(path.join(server, 'providers', 'seatPolicy'));
 const { openPortalStore } = require(path.join(server, 'store', 'openStore'));

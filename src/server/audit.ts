@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DelegateAction, DelegateKind } from '../contract/api';
-import { countChange, type PortalMetrics } from './metrics';
+import { countChange, type PortalMetrics } from './plugins/metrics';
 
 // One audit record per licence add and per delegate change (docs/security.md): who, which
 // customer, what, before and after, when. Searchable in the JSON logs by audit=true.

@@ -7,11 +7,11 @@ import {
   unknownVariableWarnings,
   type Environment,
 } from './configuration/environment';
-import { readRequestDeadline } from './deadline';
+import { readRequestDeadline } from './plugins/deadline';
 import { emulatorWarning } from './emulator';
-import { readLogFormat } from './logFormat';
-import { createLogger } from './logger';
-import { buildMetricsServer, createPortalMetrics, type PortalMetrics } from './metrics';
+import { readLogFormat } from './plugins/logFormat';
+import { createLogger } from './plugins/logger';
+import { buildMetricsServer, createPortalMetrics, type PortalMetrics } from './plugins/metrics';
 import {
   readNotificationConfig,
   type NotificationConfig,

@@ -10,7 +10,7 @@ import { PORTAL_CONFIG_ELEMENT_ID, type PortalConfig } from '../contract/config'
 import { DASHBOARD_PAGE_FILE, PRERENDERED_HOME_FILE } from '../contract/prerender';
 import { alwaysSecureCookies, usesSecureCookies } from './auth/sessionCookies';
 import type { ServerConfig } from './config';
-import { envelope } from './errorHandler';
+import { envelope } from './plugins/errorHandler';
 import { HASHED_ASSET_MAX_AGE_SECONDS } from './limits';
 import { SERVER_TEXT } from './messages';
 import { preferredContentCoding } from './contentCoding';

@@ -1,4 +1,4 @@
-import { envelope } from './errorHandler';
+import { envelope } from './plugins/errorHandler';
 import { googleError, REASONS, type GoogleReason } from '../testing/fakeGoogle/googleErrors';
 
 // The portal's envelope shares Google's status words (docs/api.md, Error envelope), so both come from one map.

@@ -1,6 +1,6 @@
 import { API_PATHS, TOKEN_HEADER } from '../../contract/api';
 import { SERVER_TEXT } from '../messages';
-import { currentDeadline, readRequestDeadline } from '../deadline';
+import { currentDeadline, readRequestDeadline } from '../plugins/deadline';
 import { ConfigError } from '../configError';
 import {
   errorOf,

@@ -8,7 +8,7 @@ import { buildApp } from '../app';
 import { readConfig } from '../config';
 import { BODY_LIMIT_BYTES } from '../limits';
 import { SERVER_TEXT } from '../messages';
-import { createLogger } from '../logger';
+import { createLogger } from '../plugins/logger';
 import { openSandbox, type Sandbox } from '../providers/sandbox';
 import { removeDataDir } from '../../testing/server/portalHarness';
 

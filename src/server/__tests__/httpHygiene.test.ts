@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { Socket } from 'node:net';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../contract/api';
-import { answerClientError } from '../clientError';
+import { answerClientError } from '../plugins/clientError';
 import { rawExchange, rawRequest, splitAnswers } from '../../testing/server/rawHttp';
 import { isApiRoute } from '../../testing/server/routeTable';
 import {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { METRICS_PATH } from '../metrics';
+import { METRICS_PATH } from '../plugins/metrics';
 
 // `npm start`'s server process: a clear one-line message and a non-zero exit for a bad configuration
 // or a port in use, and a clean exit on SIGTERM.

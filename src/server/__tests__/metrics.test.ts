@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildMetricsServer, METRICS_PATH } from '../metrics';
+import { buildMetricsServer, METRICS_PATH } from '../plugins/metrics';
 import { removeDataDir, startPortal, type Portal } from '../../testing/server/portalHarness';
 
 // Prometheus metrics (docs/deploy.md, Metrics): scraped from their own listener, never the public port.

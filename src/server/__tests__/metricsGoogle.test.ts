@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildMetricsServer, METRICS_PATH } from '../metrics';
+import { buildMetricsServer, METRICS_PATH } from '../plugins/metrics';
 import { startGooglePortal, type GooglePortal } from '../../testing/server/googlePortal';
 
 // Google's calls as an operator sees them on METRICS_PORT (docs/deploy.md, Metrics): each call to

@@ -2,8 +2,8 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { SESSION_COOKIE } from '../../contract/api';
 import { readConfig } from '../config';
-import { helmetOptions } from '../contentSecurity';
-import { securityHeadersOf } from '../securityHeaders';
+import { helmetOptions } from '../plugins/contentSecurity';
+import { securityHeadersOf } from '../plugins/securityHeaders';
 import { removeDataDir, startPortal, portalForTests } from '../../testing/server/portalHarness';
 
 // What every request pays for, made cheap without changing what a caller or an operator sees

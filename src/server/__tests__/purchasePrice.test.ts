@@ -5,7 +5,7 @@ import type { NotificationEvent } from '../../contract/notifications';
 import type { PricePreviewResponse } from '../../contract/prices';
 import { samplePricePreview } from '../../contract/sampleSubscription';
 import { removeDataDir, startPortal, type Portal } from '../../testing/server/portalHarness';
-import { createLogger } from '../logger';
+import { createLogger } from '../plugins/logger';
 import type { DeliveryChannel } from '../notifications/channel';
 import { createDeliveryWorker } from '../notifications/deliveryWorker';
 import { mailboxSender, mailChannels } from '../notifications/mailChannel';

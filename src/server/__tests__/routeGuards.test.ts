@@ -8,7 +8,7 @@ import { SIGN_IN_SCOPES } from '../../contract/limits';
 import { buildApp } from '../app';
 import { sessionOf } from '../auth/guard';
 import { readConfig } from '../config';
-import { createLogger } from '../logger';
+import { createLogger } from '../plugins/logger';
 import { openSandbox } from '../providers/sandbox';
 import { signedInScope, type RouteFamily } from '../routes/scopes';
 import { createSqliteStore } from '../store/openStore';

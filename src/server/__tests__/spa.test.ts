@@ -9,7 +9,7 @@ import {
   withStyles,
 } from '../../contract/prerender';
 import { readConfig } from '../config';
-import { contentSecurityDirectives } from '../contentSecurity';
+import { contentSecurityDirectives } from '../plugins/contentSecurity';
 import { injectPortalConfig } from '../spa';
 import {
   removeDataDir,

@@ -4,7 +4,7 @@ import { audit, type AuditOutcome, type AuditRecord } from '../audit';
 import { isRefusal, recordChange } from '../history/recordChange';
 import { readState, settleHeld } from '../history/settle';
 import { DEFAULT_PURCHASE_GRACE_MS } from '../limits';
-import type { PortalMetrics } from '../metrics';
+import type { PortalMetrics } from '../plugins/metrics';
 import type { PriceList } from '../prices/priceList';
 import type { PortalProvider } from '../providers/provider';
 import type { HistoryIntent, PortalStore, RecordedChange } from '../store/portalStore';

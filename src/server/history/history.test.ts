@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { ApiError } from '../apiError';
-import { withDeadline } from '../deadline';
+import { withDeadline } from '../plugins/deadline';
 import type { PortalProvider, WorkspaceSubscription } from '../providers/provider';
 import { createSqliteStore } from '../store/openStore';
 import type { HistoryIntent, PortalStore } from '../store/portalStore';

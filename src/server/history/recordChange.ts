@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../apiError';
-import { currentDeadline } from '../deadline';
+import { currentDeadline } from '../plugins/deadline';
 import { SERVER_TEXT } from '../messages';
 import { UpstreamError } from '../upstreamError';
 import type { HistoryIntent, PortalStore } from '../store/portalStore';

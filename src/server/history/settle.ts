@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { HistoryKind } from '../../contract/history';
 import { audit, type AuditOutcome } from '../audit';
 import { DEFAULT_PURCHASE_GRACE_MS } from '../limits';
-import type { PortalMetrics } from '../metrics';
+import type { PortalMetrics } from '../plugins/metrics';
 import type { PortalProvider, WorkspaceSubscription } from '../providers/provider';
 import type { HistoryRecord, PortalStore } from '../store/portalStore';
 import { delegateKindOf, keyOf } from './changeKeys';

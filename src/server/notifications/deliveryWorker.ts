@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PortalMetrics } from '../metrics';
+import type { PortalMetrics } from '../plugins/metrics';
 import type { Outbox, OutboxEntry, OutboxOutcome } from '../store/portalStore';
 import type { DeliveryChannel } from './channel';
 import type { WorkerTuning } from './notificationConfig';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PortalMetrics } from '../metrics';
+import type { PortalMetrics } from '../plugins/metrics';
 import type { Sandbox } from '../providers/sandbox';
 import type { PortalStore } from '../store/portalStore';
 import type { DeliveryChannel } from './channel';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { guardSignedInScope } from '../auth/guard';
 import type { RateLimits } from '../config';
-import { limitPerAddress, limitPerSessionAndCustomer } from '../quotaShield';
+import { limitPerAddress, limitPerSessionAndCustomer } from '../plugins/quotaShield';
 import type { RouteContext } from './context';
 
 // The API's two scopes (docs/architecture.md, Server): what a route may do without a session is

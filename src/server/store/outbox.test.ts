@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import type { NotificationEvent } from '../../contract/notifications';
-import { createLogger } from '../logger';
+import { createLogger } from '../plugins/logger';
 import { createDeliveryWorker } from '../notifications/deliveryWorker';
 import {
   storeBackendsForTests,

@@ -1,4 +1,4 @@
-import { withDeadline } from '../../server/deadline';
+import { withDeadline } from '../../server/plugins/deadline';
 import { fakeGoogleProviderOptions, startFakeGoogle } from '../fakeGoogle';
 import { createGoogleProvider } from '../../server/providers/google/googleProvider';
 

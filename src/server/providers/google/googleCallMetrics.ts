@@ -1,4 +1,4 @@
-import type { PortalMetrics } from '../../metrics';
+import type { PortalMetrics } from '../../plugins/metrics';
 import { readFailure } from './googleFailure';
 
 // Every HTTP call to Google's APIs passes this fetch (googleapis' fetchImplementation and the hand-made

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { withDeadline } from '../../deadline';
+import { withDeadline } from '../../plugins/deadline';
 import { SERVER_TEXT } from '../../messages';
 import { callLimits } from './googleCalls';
 

@@ -2,7 +2,7 @@ import { API_PATHS } from '../../../contract/api';
 import { ERROR_TEXT } from '../../../contract/errors';
 import { SIGN_IN_SCOPES } from '../../../contract/limits';
 import { ApiError } from '../../apiError';
-import { withDeadline } from '../../deadline';
+import { withDeadline } from '../../plugins/deadline';
 import { SERVER_TEXT } from '../../messages';
 import { UpstreamError } from '../../upstreamError';
 import type { PortalProvider } from '../provider';

@@ -4,7 +4,7 @@ import { isValidHomeEmail } from '../../../contract/email';
 import { ConfigError } from '../../configError';
 import { settingsOf, type ConfigSource, type Environment } from '../../configuration/environment';
 import { GOOGLE_DEFAULTS } from '../../configuration/schema';
-import type { PortalMetrics } from '../../metrics';
+import type { PortalMetrics } from '../../plugins/metrics';
 import type { SeatPolicy } from '../seatPolicy';
 import { DEFAULT_WORKSPACE_SKU_IDS, isArchivedUserSku } from '../skus';
 

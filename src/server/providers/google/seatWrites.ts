@@ -1,5 +1,5 @@
 import { ApiError } from '../../apiError';
-import { currentDeadline } from '../../deadline';
+import { currentDeadline } from '../../plugins/deadline';
 import { SERVER_TEXT } from '../../messages';
 import type { WorkspaceSubscription } from '../provider';
 import type { SeatPolicy } from '../seatPolicy';

@@ -1,7 +1,7 @@
-import { API_PATHS } from '../../contract/api';
-import { readySchema } from '../../contract/endpoints';
-import { checkReadiness } from '../readiness';
-import type { ApiScope, RouteContext } from './context';
+import { API_PATHS } from '../../../contract/api';
+import { readySchema } from '../../../contract/endpoints';
+import { checkReadiness } from '../../readiness';
+import type { ApiScope, RouteContext } from '../context';
 
 // The load balancer's readiness check; /api/health stays the liveness check (docs/api.md).
 export async function readyRoutes(app: ApiScope, { store, provider }: RouteContext): Promise<void> {

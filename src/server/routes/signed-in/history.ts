@@ -1,20 +1,20 @@
-import { API_PATHS } from '../../contract/api';
-import { historySchema } from '../../contract/endpoints';
+import { API_PATHS } from '../../../contract/api';
+import { historySchema } from '../../../contract/endpoints';
 import {
   HISTORY_KINDS,
   HISTORY_PAGE_DEFAULT,
   HISTORY_PAGE_MAX,
   type HistoryKind,
   type HistoryPage,
-} from '../../contract/history';
-import { ApiError } from '../apiError';
-import { sessionHolderOf, sessionOf } from '../auth/guard';
-import { readLiveRoles, requireOwnCustomer, type LiveRoles } from '../auth/roles';
-import { decodeCursor, encodeCursor, toHistoryEntry } from '../history/historyView';
-import { settlePending } from '../history/settle';
-import { DEFAULT_PURCHASE_GRACE_MS } from '../limits';
-import { SERVER_TEXT } from '../messages';
-import type { ApiScope, RouteContext } from './context';
+} from '../../../contract/history';
+import { ApiError } from '../../apiError';
+import { sessionHolderOf, sessionOf } from '../../auth/guard';
+import { readLiveRoles, requireOwnCustomer, type LiveRoles } from '../../auth/roles';
+import { decodeCursor, encodeCursor, toHistoryEntry } from '../../history/historyView';
+import { settlePending } from '../../history/settle';
+import { DEFAULT_PURCHASE_GRACE_MS } from '../../limits';
+import { SERVER_TEXT } from '../../messages';
+import type { ApiScope, RouteContext } from '../context';
 
 const invalid = (message: string) => new ApiError(400, 'INVALID_ARGUMENT', message);
 

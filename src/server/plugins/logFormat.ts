@@ -1,4 +1,4 @@
-import { settingsOf, type ConfigSource } from './configuration/environment';
+import { settingsOf, type ConfigSource } from '../configuration/environment';
 
 // How log lines are written (README, LOG_FORMAT): pino-pretty lines for a person at a terminal, JSON
 // for anything that collects them; unset, the portal picks by whether stdout is a terminal.

@@ -1,9 +1,9 @@
-import { API_PATHS, type AddLicenceResponse } from '../../contract/api';
-import { addLicenceSchema } from '../../contract/endpoints';
-import { changeService, SubscriptionIdChanged } from '../changes/changeService';
-import { toSubscriptionInfo } from '../subscriptionView';
-import type { ApiScope, RouteContext } from './context';
-import { licenceBuyerOf } from './licenceBuyer';
+import { API_PATHS, type AddLicenceResponse } from '../../../contract/api';
+import { addLicenceSchema } from '../../../contract/endpoints';
+import { changeService, SubscriptionIdChanged } from '../../changes/changeService';
+import { toSubscriptionInfo } from '../../subscriptionView';
+import type { ApiScope, RouteContext } from '../context';
+import { licenceBuyerOf } from '../licenceBuyer';
 
 // Buying seats (docs/api.md, POST /api/add-licence): the buyer's live roles decide, the change
 // service (changes/changeService.ts) makes the purchase with its history, the answer shows the result.

@@ -1,11 +1,11 @@
-import { API_PATHS } from '../../contract/api';
-import { signOutSchema } from '../../contract/endpoints';
-import { ApiError } from '../apiError';
-import { isSessionEnded } from '../auth/guard';
-import { readSession, endSession } from '../auth/session';
-import { checkXsrf } from '../auth/xsrf';
-import { SERVER_TEXT } from '../messages';
-import type { ApiScope, RouteContext } from './context';
+import { API_PATHS } from '../../../contract/api';
+import { signOutSchema } from '../../../contract/endpoints';
+import { ApiError } from '../../apiError';
+import { isSessionEnded } from '../../auth/guard';
+import { readSession, endSession } from '../../auth/session';
+import { checkXsrf } from '../../auth/xsrf';
+import { SERVER_TEXT } from '../../messages';
+import type { ApiScope, RouteContext } from '../context';
 
 const HTTP_NO_CONTENT = 204;
 

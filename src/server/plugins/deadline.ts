@@ -1,10 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setMaxListeners } from 'node:events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from './apiError';
-import { settingsOf, type ConfigSource } from './configuration/environment';
+import { ApiError } from '../apiError';
+import { settingsOf, type ConfigSource } from '../configuration/environment';
 import { sendError } from './errorHandler';
-import { SERVER_TEXT } from './messages';
+import { SERVER_TEXT } from '../messages';
 
 // Each API request's overall deadline (README, PORTAL_REQUEST_DEADLINE_MS): providers read it here to
 // shorten their own calls and abort them when it passes, so a hung upstream answers in time.
@@ -16,7 +16,7 @@ export interface RequestDeadline {
   signal: AbortSignal;
 }
 
-export { DEFAULT_REQUEST_DEADLINE_MS } from './configuration/schema';
+export { DEFAULT_REQUEST_DEADLINE_MS } from '../configuration/schema';
 export const REQUEST_DEADLINE_ENV = 'PORTAL_REQUEST_DEADLINE_MS' as const;
 /** After the deadline the providers' own 504 has this long to arrive before the hook answers. */
 const BACKSTOP_GRACE_MS = 250;

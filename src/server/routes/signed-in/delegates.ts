@@ -1,14 +1,14 @@
-import { DELEGATE_KINDS, DELEGATE_PATHS, type DelegateListResponse } from '../../contract/api';
-import { isValidDelegateEmail } from '../../contract/email';
-import { delegateChangeSchema, delegateListSchema } from '../../contract/endpoints';
-import { ApiError } from '../apiError';
-import { sessionHolderOf, sessionOf } from '../auth/guard';
-import { requireOwnCustomer } from '../auth/roles';
-import type { PortalSession } from '../auth/session';
-import { changeService } from '../changes/changeService';
-import type { DirectoryUser } from '../providers/provider';
-import { SERVER_TEXT } from '../messages';
-import type { ApiScope, RouteContext } from './context';
+import { DELEGATE_KINDS, DELEGATE_PATHS, type DelegateListResponse } from '../../../contract/api';
+import { isValidDelegateEmail } from '../../../contract/email';
+import { delegateChangeSchema, delegateListSchema } from '../../../contract/endpoints';
+import { ApiError } from '../../apiError';
+import { sessionHolderOf, sessionOf } from '../../auth/guard';
+import { requireOwnCustomer } from '../../auth/roles';
+import type { PortalSession } from '../../auth/session';
+import { changeService } from '../../changes/changeService';
+import type { DirectoryUser } from '../../providers/provider';
+import { SERVER_TEXT } from '../../messages';
+import type { ApiScope, RouteContext } from '../context';
 
 // The two delegate lists: admins of the caller's own customer only, checked live on every call.
 // Each change to a list is made by the change service (changes/changeService.ts), with its history.

@@ -1,10 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorEnvelope } from '../contract/errors';
-import { ApiError } from './apiError';
-import { BODY_LIMIT_BYTES } from './limits';
-import { SERVER_TEXT } from './messages';
-import { STATUS_WORD_OF_CODE } from './statusWords';
-import { UpstreamError } from './upstreamError';
+import type { ErrorEnvelope } from '../../contract/errors';
+import { ApiError } from '../apiError';
+import { BODY_LIMIT_BYTES } from '../limits';
+import { SERVER_TEXT } from '../messages';
+import { STATUS_WORD_OF_CODE } from '../statusWords';
+import { UpstreamError } from '../upstreamError';
 
 // The one place where a failure becomes the contract's envelope (docs/api.md, Error envelope): validation errors,
 // unreadable bodies, limits, ApiErrors from routes and providers, and anything unexpected.

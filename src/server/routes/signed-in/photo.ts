@@ -1,9 +1,9 @@
-import { API_PATHS } from '../../contract/api';
-import { photoSchema } from '../../contract/endpoints';
-import { ApiError } from '../apiError';
-import { sessionOf } from '../auth/guard';
-import { SERVER_TEXT } from '../messages';
-import type { ApiScope, RouteContext } from './context';
+import { API_PATHS } from '../../../contract/api';
+import { photoSchema } from '../../../contract/endpoints';
+import { ApiError } from '../../apiError';
+import { sessionOf } from '../../auth/guard';
+import { SERVER_TEXT } from '../../messages';
+import type { ApiScope, RouteContext } from '../context';
 
 // The signed-in person's directory photo, served from the portal's own origin (docs/api.md,
 // GET /api/photo): Google's photo URLs are on hosts the portal's CSP does not allow, and may be

@@ -1,9 +1,9 @@
-import { API_PATHS, type EmailValidatorResponse } from '../../contract/api';
-import { isValidHomeEmail } from '../../contract/email';
-import { emailValidatorSchema } from '../../contract/endpoints';
-import { ApiError } from '../apiError';
-import { SERVER_TEXT } from '../messages';
-import type { ApiScope, RouteContext } from './context';
+import { API_PATHS, type EmailValidatorResponse } from '../../../contract/api';
+import { isValidHomeEmail } from '../../../contract/email';
+import { emailValidatorSchema } from '../../../contract/endpoints';
+import { ApiError } from '../../apiError';
+import { SERVER_TEXT } from '../../messages';
+import type { ApiScope, RouteContext } from '../context';
 
 export async function emailValidatorRoutes(
   app: ApiScope,

@@ -1,11 +1,11 @@
-import { API_PATHS } from '../../contract/api';
-import { pricePreviewSchema } from '../../contract/endpoints';
-import type { PricePreviewResponse } from '../../contract/prices';
-import { ApiError } from '../apiError';
-import { changeService } from '../changes/changeService';
-import { subscriptionPrice } from '../prices/pricePreview';
-import type { ApiScope, RouteContext } from './context';
-import { licenceBuyerOf } from './licenceBuyer';
+import { API_PATHS } from '../../../contract/api';
+import { pricePreviewSchema } from '../../../contract/endpoints';
+import type { PricePreviewResponse } from '../../../contract/prices';
+import { ApiError } from '../../apiError';
+import { changeService } from '../../changes/changeService';
+import { subscriptionPrice } from '../../prices/pricePreview';
+import type { ApiScope, RouteContext } from '../context';
+import { licenceBuyerOf } from '../licenceBuyer';
 
 const invalid = (message: string) => new ApiError(400, 'INVALID_ARGUMENT', message);
 

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { envelope } from './errorHandler';
-import { SERVER_TEXT } from './messages';
+import { SERVER_TEXT } from '../messages';
 
 // Requests Node refuses before Fastify sees them (headers too large, a broken request line, a client
 // too slow to send) answer in the error envelope (docs/api.md), never Fastify's own error shape; but a

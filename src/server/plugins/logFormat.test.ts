@@ -1,4 +1,4 @@
-import { ConfigError } from './configError';
+import { ConfigError } from '../configError';
 import { readLogFormat } from './logFormat';
 
 // LOG_FORMAT (README): pretty at a terminal, JSON elsewhere, unless the variable says which.

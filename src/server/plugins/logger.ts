@@ -1,7 +1,7 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import pinoPretty from 'pino-pretty';
-import type { LogLevel } from './config';
+import type { LogLevel } from '../config';
 import type { LogFormat } from './logFormat';
 
 // Structured logs (docs/api.md, Logs): JSON, or pino-pretty lines at a terminal. Credentials never

@@ -1,5 +1,5 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
-import type { ServerConfig } from './config';
+import type { ServerConfig } from '../config';
 
 // Security headers (docs/api.md, Security headers): a Content-Security-Policy that allows what the SPA and
 // Google Identity Services need and nothing more. No 'unsafe-eval' anywhere.

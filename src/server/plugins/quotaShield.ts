@@ -1,8 +1,8 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from './apiError';
-import type { RateLimits } from './config';
-import { SERVER_TEXT } from './messages';
+import { ApiError } from '../apiError';
+import type { RateLimits } from '../config';
+import { SERVER_TEXT } from '../messages';
 import type { PortalMetrics } from './metrics';
 
 // The quota shield (docs/security.md): each call may spend the Google quota all customers share.

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { AuditRecord } from './audit';
-import { UNSETTLED_STATES, type PortalStore } from './store/portalStore';
+import type { AuditRecord } from '../audit';
+import { UNSETTLED_STATES, type PortalStore } from '../store/portalStore';
 
 // The portal's Prometheus metrics (docs/deploy.md, Metrics): one registry per app, so several apps in
 // one process (tests) never share counters; served on METRICS_PORT only, never on the public port.

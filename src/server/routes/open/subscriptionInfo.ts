@@ -1,18 +1,18 @@
 import type { FastifyRequest } from 'fastify';
-import { API_PATHS, TOKEN_HEADER } from '../../contract/api';
-import { domainOf } from '../../contract/email';
-import { subscriptionInfoSchema } from '../../contract/endpoints';
-import { ERROR_TEXT } from '../../contract/errors';
-import { DIRECTORY_SCOPE } from '../../contract/limits';
-import type { SubscriptionInfo } from '../../contract/subscription';
-import { ApiError } from '../apiError';
-import { managedAccount, notACustomer } from '../auth/managedAccount';
-import { readDelegateRoles } from '../auth/roles';
-import { readSession, startSession } from '../auth/session';
-import type { DirectoryUser, PortalProvider } from '../providers/provider';
-import type { PortalStore } from '../store/portalStore';
-import { toSubscriptionInfo } from '../subscriptionView';
-import type { ApiScope, RouteContext } from './context';
+import { API_PATHS, TOKEN_HEADER } from '../../../contract/api';
+import { domainOf } from '../../../contract/email';
+import { subscriptionInfoSchema } from '../../../contract/endpoints';
+import { ERROR_TEXT } from '../../../contract/errors';
+import { DIRECTORY_SCOPE } from '../../../contract/limits';
+import type { SubscriptionInfo } from '../../../contract/subscription';
+import { ApiError } from '../../apiError';
+import { managedAccount, notACustomer } from '../../auth/managedAccount';
+import { readDelegateRoles } from '../../auth/roles';
+import { readSession, startSession } from '../../auth/session';
+import type { DirectoryUser, PortalProvider } from '../../providers/provider';
+import type { PortalStore } from '../../store/portalStore';
+import { toSubscriptionInfo } from '../../subscriptionView';
+import type { ApiScope, RouteContext } from '../context';
 
 const unauthenticated = () => new ApiError(401, 'UNAUTHENTICATED', ERROR_TEXT.unauthenticated);
 
