@@ -1,38 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { API_PATHS } from '../contract/api';
-import { ApiError } from './apiError';
-import { answerClientError } from './plugins/clientError';
 import { decorateCookieSecurity } from './auth/sessionCookies';
 import type { ServerConfig, TrustProxy } from './config';
-import { helmetOptions } from './plugins/contentSecurity';
-import { DEFAULT_REQUEST_DEADLINE_MS, installRequestDeadline } from './plugins/deadline';
-import { envelope, installErrorHandling, sendError } from './plugins/errorHandler';
 import { BODY_LIMIT_BYTES } from './limits';
-import { createLogger, OneLinePerRequest } from './plugins/logger';
-import { SERVER_TEXT } from './messages';
-import { createPortalMetrics, measureRequests, timedStore, type PortalMetrics } from './plugins/metrics';
-import type { PortalProvider } from './providers/provider';
+import { answerClientError } from './plugins/clientError';
+import { DEFAULT_REQUEST_DEADLINE_MS, requestDeadline } from './plugins/deadline';
+import { errorEnvelope, sendError } from './plugins/errorHandler';
+import { createLogger, OneLinePerRequest, requestIds } from './plugins/logger';
+import {
+  createPortalMetrics,
+  requestMetrics,
+  timedStore,
+  type PortalMetrics,
+} from './plugins/metrics';
+import { routeLimits } from './plugins/quotaShield';
+import { securityHeaders } from './plugins/securityHeaders';
 import { pricesOf, type PriceList } from './prices/priceList';
-import { IPV6_CLIENT_PREFIX_BITS } from './plugins/quotaShield';
+import type { PortalProvider } from './providers/provider';
 import type { Sandbox } from './providers/sandbox';
-import { addLicenceRoutes } from './routes/signed-in/addLicence';
 import type { RouteContext } from './routes/context';
-import { delegateRoutes } from './routes/signed-in/delegates';
-import { emailValidatorRoutes } from './routes/open/emailValidator';
-import { healthRoutes } from './routes/open/health';
-import { readyRoutes } from './routes/open/ready';
-import { historyRoutes } from './routes/signed-in/history';
-import { photoRoutes } from './routes/signed-in/photo';
-import { pricePreviewRoutes } from './routes/signed-in/pricePreview';
+import { openRoutes, probes } from './routes/open';
 import { openScope, signedInScope } from './routes/scopes';
-import { signOutRoutes } from './routes/open/signOut';
-import { subscriptionInfoRoutes } from './routes/open/subscriptionInfo';
+import { signedInRoutes } from './routes/signed-in';
 import { sandboxRoutes } from './sandbox/routes';
-import { addSecurityHeaders } from './plugins/securityHeaders';
 import { spaRoutes } from './spa';
 import { createSqliteStore } from './store/openStore';
 import type { PortalStore } from './store/portalStore';
@@ -57,16 +50,6 @@ export interface BuildAppOptions {
   metrics?: PortalMetrics;
   /** The reseller's prices (main.ts reads PRICE_FILE at start-up); default read from config.priceFile. */
   prices?: PriceList | null;
-}
-
-const API_PREFIX = '/api/';
-const HTTP_NOT_FOUND = 404;
-const HTTP_METHOD_NOT_ALLOWED = 405;
-/** The methods the API's routes use (docs/api.md, Endpoints); Fastify answers HEAD for every GET. */
-const API_METHODS = ['GET', 'HEAD', 'POST'] as const;
-
-function isApiUrl(url: string): boolean {
-  return url.startsWith(API_PREFIX) || url === '/api' || url.startsWith('/api?');
 }
 
 /** Fastify's types take a hop count as a function: trust the nearest n proxies. */
@@ -101,53 +84,13 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.decorateRequest('sessionHolder', null);
   // Google mode always sets __Host- Secure cookies; the sandbox when reached over https (docs/security.md).
   decorateCookieSecurity(app, config);
-  installErrorHandling(app);
-  measureRequests(app, metrics);
-  // The hooks every request runs take a callback, not a promise: they never wait for anything.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    done(null, payload);
-  });
-  // API answers carry personal data and set session cookies: no cache may keep any of them, errors
-  // included (docs/api.md, Conventions).
-  app.addHook('onRequest', (request, reply, done) => {
-    if (isApiUrl(request.url)) reply.header('cache-control', 'no-store');
-    done();
-  });
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith(API_PREFIX) || request.url === '/api') {
-      const path = request.url.split('?')[0] ?? '';
-      // A known endpoint called with another method: 405 naming the methods it does answer.
-      const allowed = API_METHODS.filter((method) => app.hasRoute({ method, url: path }));
-      if (allowed.length > 0) {
-        return reply
-          .code(HTTP_METHOD_NOT_ALLOWED)
-          .header('allow', allowed.join(', '))
-          .send(
-            envelope(
-              HTTP_METHOD_NOT_ALLOWED,
-              SERVER_TEXT.methodNotAllowed(request.method, path, allowed.join(', ')),
-            ),
-          );
-      }
-      return reply
-        .code(HTTP_NOT_FOUND)
-        .send(envelope(HTTP_NOT_FOUND, SERVER_TEXT.noEndpoint(request.method, path)));
-    }
-    return reply.code(HTTP_NOT_FOUND).type('text/plain; charset=utf-8').send('Not found');
-  });
-
+  // The request-wide plugins (src/server/plugins, docs/architecture.md), each hooking the whole app.
+  void app.register(errorEnvelope);
+  void app.register(requestMetrics, { metrics });
+  void app.register(requestIds);
+  void app.register(securityHeaders, config);
   void app.register(fastifyCookie, { secret: config.sessionSecret, hook: 'onRequest' });
-  addSecurityHeaders(app, helmetOptions(config));
-  void app.register(fastifyRateLimit, {
-    global: false,
-    ipv6Subnet: IPV6_CLIENT_PREFIX_BITS,
-    errorResponseBuilder: (_request, context) => {
-      // Only routes with their own limit reach this builder; the quota shield counts its own.
-      metrics.rateLimitRefusals.inc({ limit: 'route' });
-      return new ApiError(429, 'RESOURCE_EXHAUSTED', SERVER_TEXT.rateLimited(context.after));
-    },
-  });
+  void app.register(routeLimits, { metrics });
 
   let store = options.store;
   if (store === undefined) {
@@ -174,22 +117,14 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     // The API speaks JSON only: any other body is a 415, not a string that fails later.
     api.removeContentTypeParser('text/plain');
     // A purchase's deadline covers the write's own limit after the reads before it (README).
-    installRequestDeadline(api, requestDeadlineMs, {
-      [API_PATHS.addLicence]: requestDeadlineMs + (provider.writeTimeoutMs ?? 0),
+    await api.register(requestDeadline, {
+      ms: requestDeadlineMs,
+      longer: { [API_PATHS.addLicence]: requestDeadlineMs + (provider.writeTimeoutMs ?? 0) },
     });
     const rateLimits = config.rateLimit;
-    // Sign-out reads the session itself: without a live one it still clears the cookies (docs/api.md).
-    await api.register(openScope, {
-      ...routeContext,
-      rateLimits,
-      probes: [healthRoutes, readyRoutes],
-      routes: [emailValidatorRoutes, subscriptionInfoRoutes, signOutRoutes],
-    });
-    await api.register(signedInScope, {
-      ...routeContext,
-      rateLimits,
-      routes: [addLicenceRoutes, delegateRoutes, historyRoutes, photoRoutes, pricePreviewRoutes],
-    });
+    // Each folder of routes/ is one scope: routes/open and routes/signed-in.
+    await api.register(openScope, { ...routeContext, rateLimits, probes, routes: openRoutes });
+    await api.register(signedInScope, { ...routeContext, rateLimits, routes: signedInRoutes });
   });
 
   if (sandbox !== undefined) {

@@ -10,7 +10,8 @@ import { sessionOf } from '../auth/guard';
 import { readConfig } from '../config';
 import { createLogger } from '../plugins/logger';
 import { openSandbox } from '../providers/sandbox';
-import { signedInScope, type RouteFamily } from '../routes/scopes';
+import type { RouteFamily } from '../routes/context';
+import { signedInScope } from '../routes/scopes';
 import { createSqliteStore } from '../store/openStore';
 import {
   isApiRoute,

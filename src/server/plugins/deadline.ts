@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setMaxListeners } from 'node:events';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { ApiError } from '../apiError';
 import { settingsOf, type ConfigSource } from '../configuration/environment';
 import { sendError } from './errorHandler';
@@ -195,51 +196,56 @@ const WAITING = Symbol('deadline queue entry');
 
 type QueuedRequest = FastifyRequest & { [WAITING]: Waiting | null };
 
-/**
- * Gives every request of the scope a deadline `ms` from its arrival. Providers see it through
- * currentDeadline(); if none of them answers, the hook itself answers 504 DEADLINE_EXCEEDED.
- */
-export function installRequestDeadline(
-  scope: FastifyInstance,
-  ms: number,
+export interface RequestDeadlineOptions {
+  /** Each request's deadline (PORTAL_REQUEST_DEADLINE_MS). */
+  ms: number;
   /** Routes (by URL pattern) whose deadline is longer, e.g. a purchase's write limit (README). */
-  longer: Readonly<Record<string, number>> = {},
-): void {
-  const backstop = (request: FastifyRequest, reply: FastifyReply) => {
-    if (!reply.sent) {
-      sendError(
-        new ApiError(504, 'DEADLINE_EXCEEDED', SERVER_TEXT.deadlineExceeded),
-        request,
-        reply,
-      );
-    }
-  };
-  // One queue per length, so each still holds deadlines in the order they pass.
-  const queues = new Map<number, DeadlineQueue>();
-  const queueFor = (length: number) => {
-    let queue = queues.get(length);
-    if (queue === undefined) {
-      queue = new DeadlineQueue(length, backstop);
-      queues.set(length, queue);
-    }
-    return queue;
-  };
-  // Declared with the request, so every request has the same shape (Fastify's decorateRequest).
-  scope.decorateRequest(WAITING, null);
-  scope.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
-    const length = longer[request.routeOptions.url ?? ''] ?? ms;
-    const waiting = queueFor(length).add(request, reply);
-    (request as QueuedRequest)[WAITING] = waiting;
-    // Everything Fastify runs next for this request (hooks, handler) inherits the deadline.
-    storage.run(new QueuedDeadline(Date.now() + length, waiting), done);
-  });
-  scope.addHook('onResponse', (request, _reply, done) => {
-    const queued = request as QueuedRequest;
-    const waiting = queued[WAITING];
-    if (waiting !== null) {
-      queued[WAITING] = null;
-      waiting.queue.remove(waiting);
-    }
-    done();
-  });
+  longer?: Readonly<Record<string, number>>;
 }
+
+/**
+ * Gives every request of the scope it is registered in a deadline `ms` from its arrival. Providers see
+ * it through currentDeadline(); if none of them answers, the hook itself answers 504 DEADLINE_EXCEEDED.
+ */
+export const requestDeadline = fp<RequestDeadlineOptions>(
+  async (scope, { ms, longer = {} }) => {
+    const backstop = (request: FastifyRequest, reply: FastifyReply) => {
+      if (!reply.sent) {
+        sendError(
+          new ApiError(504, 'DEADLINE_EXCEEDED', SERVER_TEXT.deadlineExceeded),
+          request,
+          reply,
+        );
+      }
+    };
+    // One queue per length, so each still holds deadlines in the order they pass.
+    const queues = new Map<number, DeadlineQueue>();
+    const queueFor = (length: number) => {
+      let queue = queues.get(length);
+      if (queue === undefined) {
+        queue = new DeadlineQueue(length, backstop);
+        queues.set(length, queue);
+      }
+      return queue;
+    };
+    // Declared with the request, so every request has the same shape (Fastify's decorateRequest).
+    scope.decorateRequest(WAITING, null);
+    scope.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
+      const length = longer[request.routeOptions.url ?? ''] ?? ms;
+      const waiting = queueFor(length).add(request, reply);
+      (request as QueuedRequest)[WAITING] = waiting;
+      // Everything Fastify runs next for this request (hooks, handler) inherits the deadline.
+      storage.run(new QueuedDeadline(Date.now() + length, waiting), done);
+    });
+    scope.addHook('onResponse', (request, _reply, done) => {
+      const queued = request as QueuedRequest;
+      const waiting = queued[WAITING];
+      if (waiting !== null) {
+        queued[WAITING] = null;
+        waiting.queue.remove(waiting);
+      }
+      done();
+    });
+  },
+  { name: 'request-deadline' },
+);

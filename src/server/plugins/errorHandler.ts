@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ErrorEnvelope } from '../../contract/errors';
 import { ApiError } from '../apiError';
 import { BODY_LIMIT_BYTES } from '../limits';
@@ -26,7 +27,11 @@ const TYPE_PHRASE: Record<string, string> = {
 };
 
 const HTTP_BAD_REQUEST = 400;
+const HTTP_NOT_FOUND = 404;
+const HTTP_METHOD_NOT_ALLOWED = 405;
 const HTTP_INTERNAL = 500;
+/** The methods the API's routes use (docs/api.md, Endpoints); Fastify answers HEAD for every GET. */
+const API_METHODS = ['GET', 'HEAD', 'POST'] as const;
 
 function whereOf(context: string | undefined): string {
   return context === 'querystring'
@@ -147,6 +152,36 @@ export function sendError(
     .send(envelope(HTTP_INTERNAL, SERVER_TEXT.internal));
 }
 
-export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => sendError(error as FastifyError, request, reply));
-}
+/**
+ * Every failure of the app in the envelope, and the answer to an unknown path: for the API a 404, or a
+ * 405 naming the methods a known endpoint does answer; for any other path a plain-text 404.
+ */
+export const errorEnvelope = fp(
+  async (app) => {
+    app.setErrorHandler((error, request, reply) =>
+      sendError(error as FastifyError, request, reply),
+    );
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith('/api/') || request.url === '/api') {
+        const path = request.url.split('?')[0] ?? '';
+        const allowed = API_METHODS.filter((method) => app.hasRoute({ method, url: path }));
+        if (allowed.length > 0) {
+          return reply
+            .code(HTTP_METHOD_NOT_ALLOWED)
+            .header('allow', allowed.join(', '))
+            .send(
+              envelope(
+                HTTP_METHOD_NOT_ALLOWED,
+                SERVER_TEXT.methodNotAllowed(request.method, path, allowed.join(', ')),
+              ),
+            );
+        }
+        return reply
+          .code(HTTP_NOT_FOUND)
+          .send(envelope(HTTP_NOT_FOUND, SERVER_TEXT.noEndpoint(request.method, path)));
+      }
+      return reply.code(HTTP_NOT_FOUND).type('text/plain; charset=utf-8').send('Not found');
+    });
+  },
+  { name: 'error-envelope' },
+);

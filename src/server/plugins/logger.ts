@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import pinoPretty from 'pino-pretty';
 import type { LogLevel } from '../config';
@@ -103,3 +104,14 @@ export class OneLinePerRequest extends LogController {
     else reply.log.info(line, 'request completed');
   }
 }
+
+/** Every answer carries its request's id, which every log line of the request carries too (docs/api.md). */
+export const requestIds = fp(
+  async (app) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
+      reply.header('x-request-id', request.id);
+      done(null, payload);
+    });
+  },
+  { name: 'request-ids' },
+);

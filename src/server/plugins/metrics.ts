@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AuditRecord } from '../audit';
 import { UNSETTLED_STATES, type PortalStore } from '../store/portalStore';
@@ -101,29 +102,36 @@ export function createPortalMetrics(): PortalMetrics {
       watched = store;
     },
   };
-  new Gauge({
-    name: 'portal_outbox_notifications',
-    help: 'Outbox notifications waiting for delivery and failed (out of attempts), read on each scrape.',
-    labelNames: ['state'],
-    registers,
-    async collect() {
-      if (watched === undefined) return;
-      const counts = await watched.countNotifications();
-      this.set({ state: 'waiting' }, counts.waiting);
-      this.set({ state: 'failed' }, counts.failed);
-    },
-  });
-  new Gauge({
-    name: 'portal_history_entries',
-    help: 'History entries not settled yet, by state (pending, unconfirmed), read on each scrape.',
-    labelNames: ['state'],
-    registers,
-    async collect() {
-      if (watched === undefined) return;
-      const counts = await watched.countUnsettled();
-      for (const state of UNSETTLED_STATES) this.set({ state }, counts[state]);
-    },
-  });
+  /** A gauge of the watched store's entries by state, read on each scrape. */
+  const storeGauge = <State extends string>(
+    name: string,
+    help: string,
+    states: readonly State[],
+    count: (store: PortalStore) => Promise<Record<State, number>>,
+  ) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['state'],
+      registers,
+      async collect() {
+        if (watched === undefined) return;
+        const counts = await count(watched);
+        for (const state of states) this.set({ state }, counts[state]);
+      },
+    });
+  storeGauge(
+    'portal_outbox_notifications',
+    'Outbox notifications waiting for delivery and failed (out of attempts), read on each scrape.',
+    ['waiting', 'failed'],
+    (store) => store.countNotifications(),
+  );
+  storeGauge(
+    'portal_history_entries',
+    'History entries not settled yet, by state (pending, unconfirmed), read on each scrape.',
+    UNSETTLED_STATES,
+    (store) => store.countUnsettled(),
+  );
   return metrics;
 }
 
@@ -171,20 +179,23 @@ export function timedStore(store: PortalStore, metrics: PortalMetrics): PortalSt
 }
 
 /** Records each answer's duration under its route's pattern, never the raw URL (unbounded labels). */
-export function measureRequests(app: FastifyInstance, metrics: PortalMetrics): void {
-  app.addHook('onResponse', (request, reply, done) => {
-    metrics.httpRequestDuration.observe(
-      {
-        // Unmatched URLs share one label, so scanners cannot grow the series.
-        route: request.routeOptions.url ?? 'unmatched',
-        method: request.method,
-        status: String(reply.statusCode),
-      },
-      reply.elapsedTime / MS_PER_SECOND,
-    );
-    done();
-  });
-}
+export const requestMetrics = fp<{ metrics: PortalMetrics }>(
+  async (app, { metrics }) => {
+    app.addHook('onResponse', (request, reply, done) => {
+      metrics.httpRequestDuration.observe(
+        {
+          // Unmatched URLs share one label, so scanners cannot grow the series.
+          route: request.routeOptions.url ?? 'unmatched',
+          method: request.method,
+          status: String(reply.statusCode),
+        },
+        reply.elapsedTime / MS_PER_SECOND,
+      );
+      done();
+    });
+  },
+  { name: 'request-metrics' },
+);
 
 /** The metrics listener: GET /metrics and nothing else, on METRICS_HOST:METRICS_PORT (main.ts). */
 export function buildMetricsServer(metrics: PortalMetrics): FastifyInstance {

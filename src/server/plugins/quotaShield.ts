@@ -1,5 +1,6 @@
-import { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { ApiError } from '../apiError';
 import type { RateLimits } from '../config';
 import { SERVER_TEXT } from '../messages';
@@ -56,63 +57,91 @@ function verifiedSession(request: FastifyRequest) {
 
 type RefusedLimit = 'address' | 'session' | 'customer';
 
-function countRefusal(metrics: PortalMetrics | undefined, limit: RefusedLimit) {
-  return () => metrics?.rateLimitRefusals.inc({ limit });
+export interface QuotaOptions {
+  /** The quota shield's limits (docs/security.md). */
+  limits: RateLimits;
+  metrics?: PortalMetrics;
+}
+
+/**
+ * @fastify/rate-limit on the app, for `createRateLimit` and the few routes with a limit of their own
+ * (the sandbox's token endpoint); the shield's quotas below count with it.
+ */
+export const routeLimits = fp<{ metrics: PortalMetrics }>(
+  async (app, { metrics }) => {
+    await app.register(fastifyRateLimit, {
+      global: false,
+      ipv6Subnet: IPV6_CLIENT_PREFIX_BITS,
+      errorResponseBuilder: (_request, context) => {
+        // Only routes with their own limit reach this builder; the quota shield counts its own.
+        metrics.rateLimitRefusals.inc({ limit: 'route' });
+        return new ApiError(429, 'RESOURCE_EXHAUSTED', SERVER_TEXT.rateLimited(context.after));
+      },
+    });
+  },
+  { name: 'route-limits' },
+);
+
+/** One quota of the scope: requests counted by `key`, refused with `message` past `max`. */
+function quota(
+  scope: FastifyInstance,
+  { limits, metrics }: QuotaOptions,
+  max: number,
+  key: (request: FastifyRequest) => string,
+  limit: RefusedLimit,
+  message: (wait: string) => string,
+) {
+  const count = scope.createRateLimit({ max, timeWindow: limits.windowMs, keyGenerator: key });
+  const refused = () => metrics?.rateLimitRefusals.inc({ limit });
+  return async (request: FastifyRequest, reply: FastifyReply) =>
+    refuseWhenExceeded(await count(request), reply, message, refused);
 }
 
 /** For the open scope: each client address, per route (docs/security.md). */
-export function limitPerAddress(
-  scope: FastifyInstance,
-  limits: RateLimits,
-  metrics?: PortalMetrics,
-): void {
-  const perAddress = scope.createRateLimit({
-    max: limits.max,
-    timeWindow: limits.windowMs,
-    keyGenerator: (request) => `${request.routeOptions.url ?? ''} ${clientAddressKey(request.ip)}`,
-  });
-  scope.addHook('onRequest', async function perAddressQuota(request, reply) {
-    refuseWhenExceeded(
-      await perAddress(request),
-      reply,
+export const perAddressQuota = fp<QuotaOptions>(
+  async (scope, options) => {
+    const perAddress = quota(
+      scope,
+      options,
+      options.limits.max,
+      (request) => `${request.routeOptions.url ?? ''} ${clientAddressKey(request.ip)}`,
+      'address',
       SERVER_TEXT.rateLimited,
-      countRefusal(metrics, 'address'),
     );
-  });
-}
+    scope.addHook('onRequest', async function perAddressQuota(request, reply) {
+      await perAddress(request, reply);
+    });
+  },
+  { name: 'per-address-quota' },
+);
 
 /**
  * For the signed-in scope, after its session hook, so only verified sessions count: each session,
  * then its customer (all its sessions), over every signed-in route.
  */
-export function limitPerSessionAndCustomer(
-  scope: FastifyInstance,
-  limits: RateLimits,
-  metrics?: PortalMetrics,
-): void {
-  const perSession = scope.createRateLimit({
-    max: limits.perSession,
-    timeWindow: limits.windowMs,
-    keyGenerator: (request) => verifiedSession(request).sid,
-  });
-  const perCustomer = scope.createRateLimit({
-    max: limits.perCustomer,
-    timeWindow: limits.windowMs,
-    keyGenerator: (request) => verifiedSession(request).customerId,
-  });
-  // A session over its own limit is refused before it counts against its customer's.
-  scope.addHook('onRequest', async function perSessionAndCustomerQuota(request, reply) {
-    refuseWhenExceeded(
-      await perSession(request),
-      reply,
+export const perSessionQuota = fp<QuotaOptions>(
+  async (scope, options) => {
+    const perSession = quota(
+      scope,
+      options,
+      options.limits.perSession,
+      (request) => verifiedSession(request).sid,
+      'session',
       SERVER_TEXT.rateLimited,
-      countRefusal(metrics, 'session'),
     );
-    refuseWhenExceeded(
-      await perCustomer(request),
-      reply,
+    const perCustomer = quota(
+      scope,
+      options,
+      options.limits.perCustomer,
+      (request) => verifiedSession(request).customerId,
+      'customer',
       SERVER_TEXT.organisationRateLimited,
-      countRefusal(metrics, 'customer'),
     );
-  });
-}
+    // A session over its own limit is refused before it counts against its customer's.
+    scope.addHook('onRequest', async function perSessionAndCustomerQuota(request, reply) {
+      await perSession(request, reply);
+      await perCustomer(request, reply);
+    });
+  },
+  { name: 'per-session-quota' },
+);

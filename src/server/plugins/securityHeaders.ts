@@ -1,5 +1,8 @@
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
+import fp from 'fastify-plugin';
+import type { ServerConfig } from '../config';
+import { helmetOptions } from './contentSecurity';
 
 // The security headers of docs/api.md, read once from @fastify/helmet itself at start-up and set on
 // every answer. The plugin rebuilds helmet and re-parses the CSP on each request, which cost the API
@@ -35,14 +38,28 @@ export async function securityHeadersOf(
   }
 }
 
-/** Sets the headers on every answer of `app`; they are read while the app loads its plugins. */
-export function addSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions): void {
-  let headers: Record<string, HeaderValue> = {};
-  void app.register(async () => {
-    headers = await securityHeadersOf(options);
-  });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
+const API_PREFIX = '/api/';
+
+function isApiUrl(url: string): boolean {
+  return url.startsWith(API_PREFIX) || url === '/api' || url.startsWith('/api?');
 }
+
+/**
+ * The headers of every answer (docs/api.md, Conventions): `no-store` on the API's, whose answers carry
+ * personal data and set session cookies, errors included; helmet's on all, with the portal's CSP.
+ */
+export const securityHeaders = fp<ServerConfig>(
+  async (app, config) => {
+    // The hooks every request runs take a callback, not a promise: they never wait for anything.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (isApiUrl(request.url)) reply.header('cache-control', 'no-store');
+      done();
+    });
+    const headers = await securityHeadersOf(helmetOptions(config));
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
+    });
+  },
+  { name: 'security-headers' },
+);

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifyPluginAsync,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -22,3 +23,6 @@ export type ApiScope = FastifyInstance<
   FastifyBaseLogger,
   TypeBoxTypeProvider
 >;
+
+/** One route family (a file of routes/open or routes/signed-in), registered with the route context. */
+export type RouteFamily = FastifyPluginAsync<RouteContext>;

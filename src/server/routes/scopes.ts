@@ -1,14 +1,12 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { guardSignedInScope } from '../auth/guard';
 import type { RateLimits } from '../config';
-import { limitPerAddress, limitPerSessionAndCustomer } from '../plugins/quotaShield';
-import type { RouteContext } from './context';
+import { perAddressQuota, perSessionQuota } from '../plugins/quotaShield';
+import type { RouteContext, RouteFamily } from './context';
 
 // The API's two scopes (docs/architecture.md, Server): what a route may do without a session is
-// decided by the scope it is registered in, so a new route cannot forget its guard.
-
-/** One route family (a file of routes/), registered with the route context. */
-export type RouteFamily = FastifyPluginAsync<RouteContext>;
+// decided by the scope it is registered in, so a new route cannot forget its guard; the folder a
+// route's file sits in (open/ or signed-in/) names its scope.
 
 export interface ScopeOptions extends RouteContext {
   /** The quota shield's limits (docs/security.md). */
@@ -26,7 +24,7 @@ export async function openScope(scope: FastifyInstance, options: OpenScopeOption
   const { probes, routes, rateLimits, ...context } = options;
   for (const probe of probes) await scope.register(probe, context);
   await scope.register(async (limited) => {
-    limitPerAddress(limited, rateLimits, context.metrics);
+    await limited.register(perAddressQuota, { limits: rateLimits, metrics: context.metrics });
     for (const family of routes) await limited.register(family, context);
   });
 }
@@ -36,6 +34,6 @@ export async function signedInScope(scope: FastifyInstance, options: ScopeOption
   const { routes, rateLimits, ...context } = options;
   guardSignedInScope(scope, context.now, context.store, context.provider);
   // After the guard, so the per-session and per-customer limits count verified sessions only.
-  limitPerSessionAndCustomer(scope, rateLimits, context.metrics);
+  await scope.register(perSessionQuota, { limits: rateLimits, metrics: context.metrics });
   for (const family of routes) await scope.register(family, context);
 }
