@@ -28,7 +28,7 @@ export async function checkReadiness(
     await withinReadinessTime(store.ping(), () => new Error('the store did not answer in time'));
   } catch (failure) {
     log.error({ err: failure }, 'store not answering');
-    throw new ApiError(503, 'UNAVAILABLE', SERVER_TEXT.storeNotAnswering);
+    throw new ApiError(503, SERVER_TEXT.storeNotAnswering);
   }
   await provider.checkReady?.();
 }

@@ -19,3 +19,12 @@ export const STATUS_WORD_OF_CODE: Readonly<Partial<Record<number, ErrorStatus>>>
   503: 'UNAVAILABLE',
   504: 'DEADLINE_EXCEEDED',
 };
+
+const HTTP_FIRST_SERVER_ERROR = 500;
+
+/** The status word of `code`: the map's, else INTERNAL for a 5xx and INVALID_ARGUMENT for a 4xx. */
+export function statusWordOf(code: number): ErrorStatus {
+  return (
+    STATUS_WORD_OF_CODE[code] ?? (code >= HTTP_FIRST_SERVER_ERROR ? 'INTERNAL' : 'INVALID_ARGUMENT')
+  );
+}

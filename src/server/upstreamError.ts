@@ -1,4 +1,3 @@
-import type { ErrorStatus } from '../contract/errors';
 import { ApiError } from './apiError';
 
 /**
@@ -8,12 +7,11 @@ import { ApiError } from './apiError';
 export class UpstreamError extends ApiError {
   constructor(
     code: number,
-    status: ErrorStatus,
     message: string,
     readonly upstream: Readonly<Record<string, unknown>>,
     retryAfterSeconds?: number,
   ) {
-    super(code, status, message, undefined, retryAfterSeconds);
+    super(code, message, { retryAfterSeconds });
     this.name = 'UpstreamError';
   }
 }

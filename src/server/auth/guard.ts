@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ERROR_TEXT } from '../../contract/errors';
-import { ApiError } from '../apiError';
+import { unauthenticated } from '../apiError';
 import type { DirectoryUser, PortalProvider } from '../providers/provider';
 import type { PortalStore } from '../store/portalStore';
 import { readSessionHolder } from './roles';
@@ -42,7 +41,7 @@ export async function requireLiveSession(
 ): Promise<PortalSession> {
   const session = requireSession(request, now);
   if (await isSessionEnded(revocations, session)) {
-    throw new ApiError(401, 'UNAUTHENTICATED', ERROR_TEXT.unauthenticated);
+    throw unauthenticated();
   }
   return session;
 }

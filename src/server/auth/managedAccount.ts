@@ -1,6 +1,6 @@
 import { domainOf } from '../../contract/email';
 import { ERROR_TEXT } from '../../contract/errors';
-import { ApiError } from '../apiError';
+import { ApiError, permissionDenied } from '../apiError';
 import { SERVER_TEXT } from '../messages';
 import type { DirectoryUser, PortalProvider, TokenInfo } from '../providers/provider';
 
@@ -11,10 +11,10 @@ import type { DirectoryUser, PortalProvider, TokenInfo } from '../providers/prov
 
 export function notACustomer(resellerName: string): ApiError {
   const text = ERROR_TEXT.notACustomer(resellerName);
-  return new ApiError(403, 'PERMISSION_DENIED', text, text);
+  return permissionDenied(text, text);
 }
 
-const emailMismatch = () => new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.emailMismatch);
+const emailMismatch = () => permissionDenied(SERVER_TEXT.emailMismatch);
 
 /**
  * The managed account behind a verified token, from the reseller's lookup of the typed address.
@@ -44,10 +44,10 @@ export async function managedAccount(
     if ((await provider.findCustomer(domainOf(typed))) === null) {
       throw notACustomer(provider.resellerName);
     }
-    throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.notManagedAccount(signedIn));
+    throw permissionDenied(SERVER_TEXT.notManagedAccount(signedIn));
   }
   if (!holder.emailVerified || holder.sub !== user.id) {
-    throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.notManagedAccount(signedIn));
+    throw permissionDenied(SERVER_TEXT.notManagedAccount(signedIn));
   }
   return user;
 }

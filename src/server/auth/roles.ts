@@ -1,5 +1,5 @@
 import { domainOf } from '../../contract/email';
-import { ApiError } from '../apiError';
+import { permissionDenied } from '../apiError';
 import { SERVER_TEXT } from '../messages';
 import type { DirectoryUser, PortalProvider } from '../providers/provider';
 import type { PortalSession } from './session';
@@ -44,7 +44,7 @@ export async function readLiveUser(
 ): Promise<DirectoryUser> {
   const user = await provider.lookupDirectoryUser(session.email);
   if (user === null || user.id !== session.sub) {
-    throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.notInDirectory);
+    throw permissionDenied(SERVER_TEXT.notInDirectory);
   }
   return user;
 }
@@ -74,7 +74,7 @@ export async function readSessionHolder(
 ): Promise<DirectoryUser> {
   const user = await readLiveUser(provider, session);
   if (!bearsOut(session, await readLiveClaims(provider, user))) {
-    throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.notInDirectory);
+    throw permissionDenied(SERVER_TEXT.notInDirectory);
   }
   return user;
 }
@@ -92,6 +92,6 @@ export async function readLiveRoles(
 /** The session's own customer only: editing customerId or customer never reaches another's data. */
 export function requireOwnCustomer(session: PortalSession, customerId: string): void {
   if (customerId !== session.customerId) {
-    throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.foreignCustomer);
+    throw permissionDenied(SERVER_TEXT.foreignCustomer);
   }
 }

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_TEXT } from '../../contract/errors';
 import { SESSION_LIFETIME_MS } from '../../contract/limits';
-import { ApiError } from '../apiError';
+import { unauthenticated } from '../apiError';
 import { sessionCookiesOf } from './sessionCookies';
 import { newSessionId, newXsrfToken, xsrfFingerprint } from './xsrf';
 
@@ -94,7 +93,7 @@ export function readSession(request: FastifyRequest, now: number): PortalSession
 /** Throws the contract's 401 when there is no valid session. */
 export function requireSession(request: FastifyRequest, now: number): PortalSession {
   const session = readSession(request, now);
-  if (session === null) throw new ApiError(401, 'UNAUTHENTICATED', ERROR_TEXT.unauthenticated);
+  if (session === null) throw unauthenticated();
   return session;
 }
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { XSRF_HEADER } from '../../contract/api';
-import { ApiError } from '../apiError';
+import { permissionDenied } from '../apiError';
 import { SESSION_ID_BYTES, XSRF_TOKEN_BYTES } from '../limits';
 import { SERVER_TEXT } from '../messages';
 import { sessionCookiesOf } from './sessionCookies';
@@ -38,5 +38,5 @@ export function checkXsrf(request: FastifyRequest, sessionFingerprint: string): 
     cookie !== undefined &&
     sameText(header, cookie) &&
     sameText(xsrfFingerprint(header), sessionFingerprint);
-  if (!valid) throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.xsrfMissing);
+  if (!valid) throw permissionDenied(SERVER_TEXT.xsrfMissing);
 }

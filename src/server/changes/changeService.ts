@@ -1,6 +1,6 @@
 import type { DelegateAction, DelegateKind } from '../../contract/api';
 import { ERROR_TEXT } from '../../contract/errors';
-import { ApiError } from '../apiError';
+import { ApiError, notFound, permissionDenied } from '../apiError';
 import { delegatesKey, seatsKey } from '../history/changeKeys';
 import { SERVER_TEXT } from '../messages';
 import { subscriptionPrice } from '../prices/pricePreview';
@@ -14,7 +14,7 @@ const HTTP_NOT_FOUND = 404;
 /** The 409 of a subscription id Google has changed since the page read it; `current` is the one now. */
 export class SubscriptionIdChanged extends ApiError {
   constructor(readonly current: WorkspaceSubscription) {
-    super(409, 'ABORTED', SERVER_TEXT.subscriptionIdChanged);
+    super(409, SERVER_TEXT.subscriptionIdChanged, { status: 'ABORTED' });
   }
 }
 
@@ -60,14 +60,14 @@ export function changeService(context: ChangeContext): ChangeService {
     const { customer, subscriptionId } = order;
     const found = await provider.findWorkspaceSubscription(customer.customerId, { fresh });
     if (found === null) {
-      throw new ApiError(404, 'NOT_FOUND', ERROR_TEXT.noSubscription(customer.customerDomain));
+      throw notFound(ERROR_TEXT.noSubscription(customer.customerDomain));
     }
     if (found.subscriptionId === subscriptionId) return found;
     // This instance's cache may hold an id Google has changed since: ask the provider itself.
     if (!fresh) return readCurrent(order, true);
     // An id the portal showed this customer is their subscription's old one (docs/api.md).
     if (!(await store.knowsSubscriptionId(customer.customerId, subscriptionId))) {
-      throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.foreignSubscription);
+      throw permissionDenied(SERVER_TEXT.foreignSubscription);
     }
     await store.rememberSubscriptionId(customer.customerId, found.subscriptionId);
     throw new SubscriptionIdChanged(found);

@@ -72,7 +72,7 @@ describe('recordChange', () => {
   });
 
   it('marks the intent failed when the provider refuses (4xx): never listed', async () => {
-    const refusal = new ApiError(409, 'ALREADY_EXISTS', 'Member already exists.');
+    const refusal = new ApiError(409, 'Member already exists.');
     await expect(
       recordChange(
         store,
@@ -89,7 +89,7 @@ describe('recordChange', () => {
   });
 
   it.each([
-    ['a 5xx', new ApiError(503, 'UNAVAILABLE', 'Google is unavailable.')],
+    ['a 5xx', new ApiError(503, 'Google is unavailable.')],
     ['a lost connection', new Error('socket hang up')],
   ])('leaves the intent pending after %s: it may have happened', async (_case, failure) => {
     await expect(
@@ -221,7 +221,7 @@ describe('settlePending', () => {
   it('leaves entries pending when the provider cannot be read', async () => {
     await store.recordIntent(intent);
     const unreadable = providerWith(async () => {
-      throw new ApiError(503, 'UNAVAILABLE', 'Google is unavailable.');
+      throw new ApiError(503, 'Google is unavailable.');
     });
     await settlePending(store, unreadable, CUSTOMER, log);
     expect(await states()).toEqual(['pending']);

@@ -36,7 +36,7 @@ export async function recordChange<T>(
 ): Promise<T> {
   // A request that waited out its deadline behind other changes has had its 504: change nothing.
   if (currentDeadline()?.signal.aborted === true) {
-    throw new ApiError(504, 'DEADLINE_EXCEEDED', SERVER_TEXT.deadlineExceeded);
+    throw new ApiError(504, SERVER_TEXT.deadlineExceeded);
   }
   const id = await store.recordIntent(intent);
   let result: T;

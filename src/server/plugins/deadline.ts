@@ -211,11 +211,7 @@ export const requestDeadline = fp<RequestDeadlineOptions>(
   async (scope, { ms, longer = {} }) => {
     const backstop = (request: FastifyRequest, reply: FastifyReply) => {
       if (!reply.sent) {
-        sendError(
-          new ApiError(504, 'DEADLINE_EXCEEDED', SERVER_TEXT.deadlineExceeded),
-          request,
-          reply,
-        );
+        sendError(new ApiError(504, SERVER_TEXT.deadlineExceeded), request, reply);
       }
     };
     // One queue per length, so each still holds deadlines in the order they pass.

@@ -4,7 +4,7 @@ import type { ErrorEnvelope } from '../../contract/errors';
 import { ApiError } from '../apiError';
 import { BODY_LIMIT_BYTES } from '../limits';
 import { SERVER_TEXT } from '../messages';
-import { STATUS_WORD_OF_CODE } from '../statusWords';
+import { statusWordOf } from '../statusWords';
 import { UpstreamError } from '../upstreamError';
 
 // The one place where a failure becomes the contract's envelope (docs/api.md, Error envelope): validation errors,
@@ -77,8 +77,7 @@ export function describeSchemaIssue(issue: SchemaIssue, context: string | undefi
 }
 
 export function envelope(code: number, message: string, details?: string): ErrorEnvelope {
-  const status =
-    STATUS_WORD_OF_CODE[code] ?? (code >= HTTP_INTERNAL ? 'INTERNAL' : 'INVALID_ARGUMENT');
+  const status = statusWordOf(code);
   return {
     error: details === undefined ? { code, status, message } : { code, status, message, details },
   };

@@ -42,7 +42,7 @@ function refuseWhenExceeded(
   refused?.();
   const seconds = Math.max(1, Math.ceil(verdict.ttl / MS_PER_SECOND));
   reply.header('retry-after', seconds);
-  throw new ApiError(429, 'RESOURCE_EXHAUSTED', message(waitInWords(seconds)));
+  throw new ApiError(429, message(waitInWords(seconds)));
 }
 
 /** The session the signed-in scope's session hook verified (auth/guard.ts runs before the shield). */
@@ -75,7 +75,7 @@ export const routeLimits = fp<{ metrics: PortalMetrics }>(
       errorResponseBuilder: (_request, context) => {
         // Only routes with their own limit reach this builder; the quota shield counts its own.
         metrics.rateLimitRefusals.inc({ limit: 'route' });
-        return new ApiError(429, 'RESOURCE_EXHAUSTED', SERVER_TEXT.rateLimited(context.after));
+        return new ApiError(429, SERVER_TEXT.rateLimited(context.after));
       },
     });
   },

@@ -1,4 +1,4 @@
-import { ApiError } from '../apiError';
+import { ApiError, invalidArgument } from '../apiError';
 import { SERVER_TEXT } from '../messages';
 import type { WorkspaceSubscription } from './provider';
 import { TRIAL_SEAT_LIMIT } from './seatPolicy';
@@ -32,8 +32,8 @@ export function describeSuspension(reasons: readonly string[]): string {
 export function staleTotal(expectedCurrent: number, current: number): ApiError {
   return new ApiError(
     409,
-    'ABORTED',
     `The total number of licenses changed from ${expectedCurrent} to ${current} while you were adding licenses. Reload the page and try again.`,
+    { status: 'ABORTED' },
   );
 }
 
@@ -42,12 +42,12 @@ export function checkSubscriptionActive(subscription: WorkspaceSubscription): vo
   if (subscription.status === 'SUSPENDED') {
     throw new ApiError(
       400,
-      'FAILED_PRECONDITION',
       SERVER_TEXT.subscriptionSuspended(describeSuspension(subscription.suspensionReasons)),
+      { status: 'FAILED_PRECONDITION' },
     );
   }
   if (subscription.status === 'PENDING') {
-    throw new ApiError(400, 'FAILED_PRECONDITION', SERVER_TEXT.subscriptionPending);
+    throw new ApiError(400, SERVER_TEXT.subscriptionPending, { status: 'FAILED_PRECONDITION' });
   }
 }
 
@@ -61,16 +61,10 @@ export function checkSeatChange(
   newTotal: number,
 ): void {
   if (!Number.isSafeInteger(newTotal)) {
-    throw new ApiError(
-      400,
-      'INVALID_ARGUMENT',
-      'The new number of licenses must be a whole number.',
-    );
+    throw invalidArgument('The new number of licenses must be a whole number.');
   }
   if (!isAnnualPlan(subscription.planName)) {
-    throw new ApiError(
-      400,
-      'INVALID_ARGUMENT',
+    throw invalidArgument(
       `Licenses can only be bought on an annual plan; the ${subscription.planName} plan adds a license when a user is added.`,
     );
   }
@@ -79,24 +73,16 @@ export function checkSeatChange(
     throw staleTotal(expectedCurrent, subscription.numberOfSeats);
   }
   if (newTotal <= subscription.numberOfSeats) {
-    throw new ApiError(
-      400,
-      'INVALID_ARGUMENT',
+    throw invalidArgument(
       `The new total must be above the current total of ${subscription.numberOfSeats} licenses; licenses cannot be removed here.`,
     );
   }
   if (subscription.isTrial && newTotal > TRIAL_SEAT_LIMIT) {
     // Google's trial limit, not the reseller's cap: the person should know what lifts it.
-    throw new ApiError(
-      400,
-      'INVALID_ARGUMENT',
-      SERVER_TEXT.trialSeatLimit(newTotal, TRIAL_SEAT_LIMIT),
-    );
+    throw invalidArgument(SERVER_TEXT.trialSeatLimit(newTotal, TRIAL_SEAT_LIMIT));
   }
   if (newTotal > subscription.maximumNumberOfSeats) {
-    throw new ApiError(
-      400,
-      'INVALID_ARGUMENT',
+    throw invalidArgument(
       `The new total of ${newTotal} licenses is above the maximum of ${subscription.maximumNumberOfSeats} for this subscription.`,
     );
   }

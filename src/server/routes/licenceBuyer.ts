@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../apiError';
+import { permissionDenied } from '../apiError';
 import { sessionHolderOf, sessionOf } from '../auth/guard';
 import { readLiveRoles, requireOwnCustomer, type LiveRoles } from '../auth/roles';
 import { SERVER_TEXT } from '../messages';
@@ -18,12 +18,12 @@ export async function licenceBuyerOf(
   requireOwnCustomer(session, customerId);
   const roles = await readLiveRoles(provider, session, sessionHolderOf(request));
   if (!roles.isAdmin && !roles.license) {
-    throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.addLicenceRole);
+    throw permissionDenied(SERVER_TEXT.addLicenceRole);
   }
   // The holder's check proved the directory still puts the buyer in this customer.
   const customer = await provider.findCustomer(session.customerId);
   if (customer === null) {
-    throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.notInDirectory);
+    throw permissionDenied(SERVER_TEXT.notInDirectory);
   }
   return { roles, customer };
 }

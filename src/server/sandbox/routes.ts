@@ -1,13 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { domainOf, isValidHomeEmail } from '../../contract/email';
 import type { ErrorEnvelope } from '../../contract/errors';
-import { ApiError } from '../apiError';
+import { ApiError, invalidArgument, notFound } from '../apiError';
 import type { Sandbox } from '../providers/sandbox';
 import { SANDBOX_PHOTO_PATH } from '../providers/sandbox/dataset';
 import { SANDBOX_PHOTOS } from '../providers/sandbox/photos';
 import { AUTHORIZE_SCRIPT, SANDBOX_ASSET_PATH, SANDBOX_STYLES } from './assets';
 import { authorizeErrorPage, authorizePage, mailboxPage, standInPage } from './pages';
-import { STATUS_WORD_OF_CODE } from '../statusWords';
+import { statusWordOf } from '../statusWords';
 
 // The sandbox's own pages (README.md, Demo accounts (sandbox)): the identity popup and its token endpoint, the stand-ins for
 // the external destinations, and the seeded photos. Registered only when PORTAL_PROVIDER=sandbox.
@@ -70,11 +70,7 @@ function refuseUnknownFields(body: unknown): void {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
   const unknown = Object.keys(body).filter((field) => !TOKEN_BODY_FIELDS.includes(field));
   if (unknown.length > 0) {
-    throw new ApiError(
-      400,
-      'INVALID_ARGUMENT',
-      `Unknown field in the request: ${unknown.join(', ')}.`,
-    );
+    throw invalidArgument(`Unknown field in the request: ${unknown.join(', ')}.`);
   }
 }
 
@@ -90,7 +86,7 @@ function envelopeOf(error: FastifyError | ApiError): ErrorEnvelope {
   return {
     error: {
       code,
-      status: STATUS_WORD_OF_CODE[code] ?? 'INVALID_ARGUMENT',
+      status: statusWordOf(code),
       message:
         error.validation !== undefined ? `Invalid request: ${error.message}.` : error.message,
     },
@@ -267,7 +263,7 @@ export async function sandboxRoutes(
         ? SANDBOX_PHOTOS[request.params.name]
         : undefined;
       if (photo === undefined) {
-        throw new ApiError(404, 'NOT_FOUND', `No photo ${request.params.name} in the sandbox.`);
+        throw notFound(`No photo ${request.params.name} in the sandbox.`);
       }
       return reply.header('cache-control', ASSET_CACHE_CONTROL).type('image/svg+xml').send(photo);
     },

@@ -2,7 +2,7 @@ import type { admin_directory_v1 } from '@googleapis/admin';
 import type { groupssettings_v1 } from 'googleapis';
 import type { DelegateKind } from '../../../contract/api';
 import { ERROR_TEXT } from '../../../contract/errors';
-import { ApiError } from '../../apiError';
+import { ApiError, notFound } from '../../apiError';
 import { SERVER_TEXT } from '../../messages';
 import { withReadRetries } from './googleCalls';
 import {
@@ -268,18 +268,14 @@ export function createDelegateGroups(options: DelegateGroupsOptions) {
           return (await readMember(group, member)) ?? { id: undefined, email: member };
         }
         if (failure.status === 409) {
-          throw new ApiError(409, 'ALREADY_EXISTS', ERROR_TEXT.memberAlreadyExists);
+          throw new ApiError(409, ERROR_TEXT.memberAlreadyExists);
         }
         if (isGroupMissing(failure)) {
           // Google may take a moment to show a group it has just created.
           if (setUp) {
-            throw new ApiError(
-              503,
-              'UNAVAILABLE',
-              SERVER_TEXT.delegateGroupNotReady(group),
-              undefined,
-              RATE_LIMIT_RETRY_AFTER_SECONDS,
-            );
+            throw new ApiError(503, SERVER_TEXT.delegateGroupNotReady(group), {
+              retryAfterSeconds: RATE_LIMIT_RETRY_AFTER_SECONDS,
+            });
           }
           setUp = true;
           await setUpGroup(kind, customerId, group);
@@ -287,11 +283,7 @@ export function createDelegateGroups(options: DelegateGroupsOptions) {
         }
         if (refusedAsOutsider(failure, group, member)) {
           if (setUp) {
-            throw new ApiError(
-              502,
-              'BAD_GATEWAY',
-              SERVER_TEXT.delegateGroupRefusesOutsiders(group),
-            );
+            throw new ApiError(502, SERVER_TEXT.delegateGroupRefusesOutsiders(group));
           }
           setUp = true;
           await allowOutsideMembers(group);
@@ -320,7 +312,7 @@ export function createDelegateGroups(options: DelegateGroupsOptions) {
         const failure = readFailure(error);
         // No group yet means no member either.
         if (failure.status === 404 && resent) return;
-        if (failure.status === 404) throw new ApiError(404, 'NOT_FOUND', ERROR_TEXT.memberNotFound);
+        if (failure.status === 404) throw notFound(ERROR_TEXT.memberNotFound);
         if (!resent && mayHaveHappened(failure)) {
           resent = true;
           continue;

@@ -1,7 +1,7 @@
 import type { admin_directory_v1 } from '@googleapis/admin';
 import { API_PATHS } from '../../../contract/api';
 import { domainOf } from '../../../contract/email';
-import { ApiError } from '../../apiError';
+import { ApiError, permissionDenied } from '../../apiError';
 import { SERVER_TEXT } from '../../messages';
 import type { Customer, DirectoryUser, UserPhoto } from '../provider';
 import { readPhoto } from './directoryPhoto';
@@ -56,10 +56,10 @@ function toDirectoryUser(user: admin_directory_v1.Schema$User, email: string): D
 function refuseInactive(user: admin_directory_v1.Schema$User, email: string): void {
   const address = (user.primaryEmail ?? email).toLowerCase();
   if (user.suspended === true) {
-    throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.directoryUserSuspended(address));
+    throw permissionDenied(SERVER_TEXT.directoryUserSuspended(address));
   }
   if (user.archived === true) {
-    throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.directoryUserArchived(address));
+    throw permissionDenied(SERVER_TEXT.directoryUserArchived(address));
   }
 }
 
@@ -127,14 +127,12 @@ export function createDirectoryApi(options: DirectoryApiOptions) {
   async function directoryRefusal(failure: GoogleFailure, email: string): Promise<ApiError | null> {
     const domain = domainOf(email);
     if (isAdminSdkAccessOff(failure)) {
-      return new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.adminSdkAccessOff(domain));
+      return permissionDenied(SERVER_TEXT.adminSdkAccessOff(domain));
     }
     if (!isForbidden(failure)) return null;
     // forbidden means either "not your customer" or "the customer turned reseller access off".
     const customer = await options.findCustomer(domain);
-    return customer === null
-      ? null
-      : new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.resellerAccessOff(domain));
+    return customer === null ? null : permissionDenied(SERVER_TEXT.resellerAccessOff(domain));
   }
 
   /** The directory entry read as the reseller: null when absent or in an account not ours. */

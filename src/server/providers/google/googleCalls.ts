@@ -64,7 +64,7 @@ export function callLimits(callTimeoutMs: number): CallLimits {
   if (deadline === undefined) return { signal: limitSignal(callTimeoutMs) };
   const left = deadline.at - Date.now();
   if (left <= 0 || deadline.signal.aborted) {
-    throw new ApiError(504, 'DEADLINE_EXCEEDED', SERVER_TEXT.deadlineExceeded);
+    throw new ApiError(504, SERVER_TEXT.deadlineExceeded);
   }
   const timeout = Math.min(callTimeoutMs, left + DEADLINE_MARGIN_MS);
   return { signal: limitSignal(timeout, deadline.signal) };

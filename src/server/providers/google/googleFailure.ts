@@ -1,5 +1,4 @@
 import { isJsonObject } from '../../../contract/json';
-import { ERROR_TEXT } from '../../../contract/errors';
 import { ApiError } from '../../apiError';
 import { SERVER_TEXT } from '../../messages';
 import { UpstreamError } from '../../upstreamError';
@@ -211,20 +210,14 @@ export function upstreamError(failure: GoogleFailure, apiService: string): ApiEr
   const service = failure.serviceAccount ? `${apiService} (service-account sign-in)` : apiService;
   const detail = upstreamDetail(failure);
   if (failure.lost === 'deadline') {
-    return new ApiError(504, 'DEADLINE_EXCEEDED', SERVER_TEXT.deadlineExceeded);
+    return new ApiError(504, SERVER_TEXT.deadlineExceeded);
   }
   if (failure.lost === 'timeout') {
-    return new UpstreamError(
-      504,
-      'DEADLINE_EXCEEDED',
-      SERVER_TEXT.upstreamTimeout(service),
-      detail,
-    );
+    return new UpstreamError(504, SERVER_TEXT.upstreamTimeout(service), detail);
   }
   if (isDailyLimit(failure)) {
     return new UpstreamError(
       503,
-      'UNAVAILABLE',
       SERVER_TEXT.upstreamDailyQuota(service),
       detail,
       failure.retryAfterSeconds ?? DAILY_LIMIT_RETRY_AFTER_SECONDS,
@@ -233,7 +226,6 @@ export function upstreamError(failure: GoogleFailure, apiService: string): ApiEr
   if (isRateLimited(failure) || failure.status === 503) {
     return new UpstreamError(
       503,
-      'UNAVAILABLE',
       SERVER_TEXT.upstreamBusy(service),
       detail,
       failure.retryAfterSeconds ?? RATE_LIMIT_RETRY_AFTER_SECONDS,
@@ -241,15 +233,10 @@ export function upstreamError(failure: GoogleFailure, apiService: string): ApiEr
   }
   if (failure.status === undefined) {
     const text = failure.serviceAccount ? serviceAccountRefusal(failure, service) : undefined;
-    return new UpstreamError(
-      502,
-      'BAD_GATEWAY',
-      text ?? SERVER_TEXT.upstreamUnreachable(service),
-      detail,
-    );
+    return new UpstreamError(502, text ?? SERVER_TEXT.upstreamUnreachable(service), detail);
   }
   if (failure.status >= HTTP_FIRST_SERVER_ERROR) {
-    return new UpstreamError(502, 'BAD_GATEWAY', SERVER_TEXT.upstreamFailed(service), detail);
+    return new UpstreamError(502, SERVER_TEXT.upstreamFailed(service), detail);
   }
   const api = API_TO_ENABLE[apiService];
   const text =
@@ -259,10 +246,5 @@ export function upstreamError(failure: GoogleFailure, apiService: string): ApiEr
       : undefined) ??
     (isInsufficientScopes(failure) ? SERVER_TEXT.delegationScopeMissing(service) : undefined) ??
     SERVER_TEXT.upstreamRefused(service);
-  return new UpstreamError(502, 'BAD_GATEWAY', text, detail);
-}
-
-/** The user's own token was refused: the client reloads the page and signs in again. */
-export function unauthenticated(): ApiError {
-  return new ApiError(401, 'UNAUTHENTICATED', ERROR_TEXT.unauthenticated);
+  return new UpstreamError(502, text, detail);
 }

@@ -75,7 +75,7 @@ export function createResellerAdmin(options: GoogleProviderOptions, callTimeoutM
       } catch (error) {
         const failure = readFailure(error);
         const refused = upstreamError(failure, GOOGLE_SERVICES.identity);
-        throw new UpstreamError(503, 'UNAVAILABLE', refused.message, { ...failure });
+        throw new UpstreamError(503, refused.message, { ...failure });
       }
     },
 

@@ -1,6 +1,6 @@
 import type { reseller_v1 } from 'googleapis';
 import { ERROR_TEXT } from '../../../contract/errors';
-import { ApiError } from '../../apiError';
+import { permissionDenied } from '../../apiError';
 import type { Customer, PortalProvider, WorkspaceSubscription } from '../provider';
 import type { SeatPolicy } from '../seatPolicy';
 import { isForbidden, readFailure, upstreamError } from './googleFailure';
@@ -98,7 +98,7 @@ export function createResellerApi(options: ResellerApiOptions) {
         if (failure.status === 404) return null;
         if (isForbidden(failure)) {
           const notACustomer = ERROR_TEXT.notACustomer(options.resellerName);
-          throw new ApiError(403, 'PERMISSION_DENIED', notACustomer, notACustomer);
+          throw permissionDenied(notACustomer, notACustomer);
         }
         throw upstreamError(failure, GOOGLE_SERVICES.reseller);
       }

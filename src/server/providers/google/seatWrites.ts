@@ -1,4 +1,4 @@
-import { ApiError } from '../../apiError';
+import { ApiError, invalidArgument, notFound } from '../../apiError';
 import { currentDeadline } from '../../plugins/deadline';
 import { SERVER_TEXT } from '../../messages';
 import type { WorkspaceSubscription } from '../provider';
@@ -59,13 +59,13 @@ function writeEndsAt(writeTimeoutMs: number): number {
 function limitsWithin(endsAt: number, ms: number): () => CallLimits {
   return () => {
     const left = endsAt - Date.now();
-    if (left <= 0) throw new ApiError(504, 'DEADLINE_EXCEEDED', SERVER_TEXT.deadlineExceeded);
+    if (left <= 0) throw new ApiError(504, SERVER_TEXT.deadlineExceeded);
     return { signal: limitSignal(Math.min(ms, left)) };
   };
 }
 
 export function purchaseUnconfirmed(): ApiError {
-  return new ApiError(504, 'UNKNOWN', SERVER_TEXT.purchaseUnconfirmed);
+  return new ApiError(504, SERVER_TEXT.purchaseUnconfirmed, { status: 'UNKNOWN' });
 }
 
 export function createSeatWrites(options: SeatWriteOptions) {
@@ -93,11 +93,7 @@ export function createSeatWrites(options: SeatWriteOptions) {
       if (error instanceof ApiError) throw error;
       const failure = readFailure(error);
       if (failure.status === HTTP_NOT_FOUND) {
-        throw new ApiError(
-          404,
-          'NOT_FOUND',
-          `Subscription ${subscriptionId} of customer ${customerId} was not found.`,
-        );
+        throw notFound(`Subscription ${subscriptionId} of customer ${customerId} was not found.`);
       }
       throw upstreamError(failure, service);
     }
@@ -163,7 +159,7 @@ export function createSeatWrites(options: SeatWriteOptions) {
       if (error instanceof ApiError) throw error;
       const failure = readFailure(error);
       if (failure.status === HTTP_BAD_REQUEST) {
-        throw new ApiError(400, 'INVALID_ARGUMENT', failure.message);
+        throw invalidArgument(failure.message);
       }
       // Google refused (quota, permission) or the reseller's own sign-in failed: nothing was sent.
       if (!isLostAnswer(failure) || failure.serviceAccount) throw upstreamError(failure, service);

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { domainOf } from '../../../contract/email';
-import { ApiError } from '../../apiError';
+import { permissionDenied } from '../../apiError';
 import type { PortalProvider } from '../provider';
 import { seedAccountId } from './schema';
 
@@ -62,7 +62,7 @@ export function withHostileDemo(provider: PortalProvider): PortalProvider {
     },
     async findWorkspaceSubscription(customerId) {
       if (customerId === HOSTILE_DEMO.customerId) {
-        throw new ApiError(403, 'PERMISSION_DENIED', HOSTILE_DEMO_MESSAGE, HOSTILE_DEMO_DETAILS);
+        throw permissionDenied(HOSTILE_DEMO_MESSAGE, HOSTILE_DEMO_DETAILS);
       }
       return provider.findWorkspaceSubscription(customerId);
     },

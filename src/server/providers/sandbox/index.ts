@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ApiError } from '../../apiError';
+import { notFound } from '../../apiError';
 import type { PortalProvider } from '../provider';
 import { DEFAULT_SEAT_POLICY, type SeatPolicy } from '../seatPolicy';
 import { SANDBOX_RESELLER_NAME } from './dataset';
@@ -97,7 +97,7 @@ export function openSandbox(options: SandboxOptions): Sandbox {
     issueToken(email, scopes) {
       const sub = idOf(email);
       if (sub === undefined) {
-        throw new ApiError(404, 'NOT_FOUND', `The sandbox directory has no account ${email}.`);
+        throw notFound(`The sandbox directory has no account ${email}.`);
       }
       return tokens.issue(email.trim().toLowerCase(), sub, scopes);
     },

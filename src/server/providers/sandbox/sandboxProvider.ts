@@ -3,7 +3,7 @@ import type { DelegateKind } from '../../../contract/api';
 import { domainOf } from '../../../contract/email';
 import { ERROR_TEXT } from '../../../contract/errors';
 import type { SubscriptionStatus } from '../../../contract/subscription';
-import { ApiError } from '../../apiError';
+import { ApiError, notFound, permissionDenied } from '../../apiError';
 import { SERVER_TEXT } from '../../messages';
 import { SANDBOX_PHOTOS } from './photos';
 import type {
@@ -70,10 +70,10 @@ function toDirectoryUser(row: DirectoryUserRow): DirectoryUser {
 /** A suspended or archived account does not sign in, and loses access it had. */
 function refuseInactive(row: DirectoryUserRow): void {
   if (row.suspended === 1) {
-    throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.directoryUserSuspended(row.email));
+    throw permissionDenied(SERVER_TEXT.directoryUserSuspended(row.email));
   }
   if (row.archived === 1) {
-    throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.directoryUserArchived(row.email));
+    throw permissionDenied(SERVER_TEXT.directoryUserArchived(row.email));
   }
 }
 
@@ -176,7 +176,7 @@ export function createSandboxProvider(
 
   const requireCustomer = (customerId: string): void => {
     if (customerExists.get(customerId) === undefined) {
-      throw new ApiError(404, 'NOT_FOUND', `The reseller has no customer ${customerId}.`);
+      throw notFound(`The reseller has no customer ${customerId}.`);
     }
   };
 
@@ -186,11 +186,7 @@ export function createSandboxProvider(
     (customerId: string, subscriptionId: string, expectedCurrent: number, newTotal: number) => {
       const row = selectSubscription.get(customerId, subscriptionId);
       if (row === undefined) {
-        throw new ApiError(
-          404,
-          'NOT_FOUND',
-          `Subscription ${subscriptionId} of customer ${customerId} was not found.`,
-        );
+        throw notFound(`Subscription ${subscriptionId} of customer ${customerId} was not found.`);
       }
       checkSeatChange(toSubscription(row, policy), expectedCurrent, newTotal);
       updateSeats.run(newTotal, customerId, subscriptionId);
@@ -202,7 +198,7 @@ export function createSandboxProvider(
     (kind: DelegateKind, customerId: string, email: string) => {
       requireCustomer(customerId);
       if (insertDelegate.run(kind, customerId, email).changes === 0) {
-        throw new ApiError(409, 'ALREADY_EXISTS', ERROR_TEXT.memberAlreadyExists);
+        throw new ApiError(409, ERROR_TEXT.memberAlreadyExists);
       }
       return delegates(kind, customerId);
     },
@@ -211,7 +207,7 @@ export function createSandboxProvider(
   const removeDelegateTransaction = db.transaction(
     (kind: DelegateKind, customerId: string, email: string) => {
       if (deleteDelegate.run(kind, customerId, email).changes === 0) {
-        throw new ApiError(404, 'NOT_FOUND', ERROR_TEXT.memberNotFound);
+        throw notFound(ERROR_TEXT.memberNotFound);
       }
       return delegates(kind, customerId);
     },

@@ -1,7 +1,7 @@
 import { API_PATHS, type EmailValidatorResponse } from '../../../contract/api';
 import { isValidHomeEmail } from '../../../contract/email';
 import { emailValidatorSchema } from '../../../contract/endpoints';
-import { ApiError } from '../../apiError';
+import { invalidArgument } from '../../apiError';
 import { SERVER_TEXT } from '../../messages';
 import type { ApiScope, RouteContext } from '../context';
 
@@ -15,7 +15,7 @@ export async function emailValidatorRoutes(
     async (request): Promise<EmailValidatorResponse> => {
       const { email } = request.query;
       if (!isValidHomeEmail(email)) {
-        throw new ApiError(400, 'INVALID_ARGUMENT', SERVER_TEXT.invalidHomeEmail);
+        throw invalidArgument(SERVER_TEXT.invalidHomeEmail);
       }
       return { isGoogleAccount: await provider.isGoogleAccount(email) };
     },

@@ -37,7 +37,7 @@ export async function signOutRoutes(app: ApiScope, { store, now }: RouteContext)
           // The browser is signed out whatever the store did; the person can sign out again later.
           request.log.error({ err: failure }, 'sign-out not recorded');
           endSession(request, reply);
-          throw new ApiError(503, 'UNAVAILABLE', SERVER_TEXT.signOutNotRecorded);
+          throw new ApiError(503, SERVER_TEXT.signOutNotRecorded);
         }
       }
       endSession(request, reply);

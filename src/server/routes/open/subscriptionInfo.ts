@@ -5,7 +5,7 @@ import { subscriptionInfoSchema } from '../../../contract/endpoints';
 import { ERROR_TEXT } from '../../../contract/errors';
 import { DIRECTORY_SCOPE } from '../../../contract/limits';
 import type { SubscriptionInfo } from '../../../contract/subscription';
-import { ApiError } from '../../apiError';
+import { notFound, permissionDenied, unauthenticated } from '../../apiError';
 import { managedAccount, notACustomer } from '../../auth/managedAccount';
 import { readDelegateRoles } from '../../auth/roles';
 import { readSession, startSession } from '../../auth/session';
@@ -13,8 +13,6 @@ import type { DirectoryUser, PortalProvider } from '../../providers/provider';
 import type { PortalStore } from '../../store/portalStore';
 import { toSubscriptionInfo } from '../../subscriptionView';
 import type { ApiScope, RouteContext } from '../context';
-
-const unauthenticated = () => new ApiError(401, 'UNAUTHENTICATED', ERROR_TEXT.unauthenticated);
 
 function settled<T>(result: PromiseSettledResult<T>): T {
   if (result.status === 'rejected') throw result.reason;
@@ -39,7 +37,7 @@ async function readOrganisation(provider: PortalProvider, user: DirectoryUser) {
   if (found === null) throw notACustomer(provider.resellerName);
   const chosen = settled(subscription);
   if (chosen === null) {
-    throw new ApiError(404, 'NOT_FOUND', ERROR_TEXT.noSubscription(found.customerDomain));
+    throw notFound(ERROR_TEXT.noSubscription(found.customerDomain));
   }
   return { customer: found, subscription: chosen, delegate: settled(delegate) };
 }
@@ -77,7 +75,7 @@ export async function subscriptionInfoRoutes(
       const tokenInfo = settled(holder);
       if (tokenInfo === null || tokenInfo.expiresAt <= now()) throw unauthenticated();
       if (!tokenInfo.scopes.includes(DIRECTORY_SCOPE)) {
-        throw new ApiError(403, 'PERMISSION_DENIED', ERROR_TEXT.insufficientScopes);
+        throw permissionDenied(ERROR_TEXT.insufficientScopes);
       }
       const user = await managedAccount(provider, tokenInfo, typed, lookup);
       const { customer, subscription, delegate } = await readOrganisation(provider, user);

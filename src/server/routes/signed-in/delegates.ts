@@ -1,7 +1,7 @@
 import { DELEGATE_KINDS, DELEGATE_PATHS, type DelegateListResponse } from '../../../contract/api';
 import { isValidDelegateEmail } from '../../../contract/email';
 import { delegateChangeSchema, delegateListSchema } from '../../../contract/endpoints';
-import { ApiError } from '../../apiError';
+import { invalidArgument, permissionDenied } from '../../apiError';
 import { sessionHolderOf, sessionOf } from '../../auth/guard';
 import { requireOwnCustomer } from '../../auth/roles';
 import type { PortalSession } from '../../auth/session';
@@ -18,7 +18,7 @@ export async function delegateRoutes(app: ApiScope, context: RouteContext): Prom
   // Only the admin flag of the live holder decides here, so the delegate lists are not read for it.
   const requireAdmin = (session: PortalSession, user: DirectoryUser, customerId: string) => {
     requireOwnCustomer(session, customerId);
-    if (!user.isAdmin) throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.delegatesRole);
+    if (!user.isAdmin) throw permissionDenied(SERVER_TEXT.delegatesRole);
     return user;
   };
 
@@ -44,7 +44,7 @@ export async function delegateRoutes(app: ApiScope, context: RouteContext): Prom
         const admin = requireAdmin(session, sessionHolderOf(request), customerId);
         // A delete takes the address as listed, so an entry stored under an older rule can go.
         if (action === 'add' && !isValidDelegateEmail(email)) {
-          throw new ApiError(400, 'INVALID_ARGUMENT', SERVER_TEXT.invalidDelegateEmail);
+          throw invalidArgument(SERVER_TEXT.invalidDelegateEmail);
         }
         const members = await changes.changeDelegates(
           { kind, customerId: session.customerId, action, member: email.toLowerCase() },

@@ -7,7 +7,7 @@ import {
   type HistoryKind,
   type HistoryPage,
 } from '../../../contract/history';
-import { ApiError } from '../../apiError';
+import { invalidArgument, permissionDenied } from '../../apiError';
 import { sessionHolderOf, sessionOf } from '../../auth/guard';
 import { readLiveRoles, requireOwnCustomer, type LiveRoles } from '../../auth/roles';
 import { decodeCursor, encodeCursor, toHistoryEntry } from '../../history/historyView';
@@ -16,14 +16,14 @@ import { DEFAULT_PURCHASE_GRACE_MS } from '../../limits';
 import { SERVER_TEXT } from '../../messages';
 import type { ApiScope, RouteContext } from '../context';
 
-const invalid = (message: string) => new ApiError(400, 'INVALID_ARGUMENT', message);
+const invalid = (message: string) => invalidArgument(message);
 
 /** Admins see every kind; licence delegates the licence adds only; anyone else nothing (403). */
 function visibleKinds(roles: LiveRoles, wanted: HistoryKind | undefined): readonly HistoryKind[] {
   if (roles.isAdmin) return wanted === undefined ? HISTORY_KINDS : [wanted];
-  if (!roles.license) throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.historyRole);
+  if (!roles.license) throw permissionDenied(SERVER_TEXT.historyRole);
   if (wanted !== undefined && wanted !== 'licences') {
-    throw new ApiError(403, 'PERMISSION_DENIED', SERVER_TEXT.historyKindRole);
+    throw permissionDenied(SERVER_TEXT.historyKindRole);
   }
   return ['licences'];
 }

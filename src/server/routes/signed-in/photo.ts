@@ -1,6 +1,6 @@
 import { API_PATHS } from '../../../contract/api';
 import { photoSchema } from '../../../contract/endpoints';
-import { ApiError } from '../../apiError';
+import { notFound } from '../../apiError';
 import { sessionOf } from '../../auth/guard';
 import { SERVER_TEXT } from '../../messages';
 import type { ApiScope, RouteContext } from '../context';
@@ -11,7 +11,7 @@ import type { ApiScope, RouteContext } from '../context';
 export async function photoRoutes(app: ApiScope, { provider }: RouteContext): Promise<void> {
   app.get(API_PATHS.photo, { schema: photoSchema }, async (request, reply) => {
     const photo = await provider.getUserPhoto(sessionOf(request).email);
-    if (photo === null) throw new ApiError(404, 'NOT_FOUND', SERVER_TEXT.noPhoto);
+    if (photo === null) throw notFound(SERVER_TEXT.noPhoto);
     // Not cached: the same URL shows whoever is signed in on this browser.
     return reply
       .header('cache-control', 'private, no-store')

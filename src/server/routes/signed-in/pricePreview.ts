@@ -1,13 +1,13 @@
 import { API_PATHS } from '../../../contract/api';
 import { pricePreviewSchema } from '../../../contract/endpoints';
 import type { PricePreviewResponse } from '../../../contract/prices';
-import { ApiError } from '../../apiError';
+import { invalidArgument } from '../../apiError';
 import { changeService } from '../../changes/changeService';
 import { subscriptionPrice } from '../../prices/pricePreview';
 import type { ApiScope, RouteContext } from '../context';
 import { licenceBuyerOf } from '../licenceBuyer';
 
-const invalid = (message: string) => new ApiError(400, 'INVALID_ARGUMENT', message);
+const invalid = (message: string) => invalidArgument(message);
 
 /** Seats to add: digits only (a query string is text), 1 to add-licence's largest number. */
 function seatsToAdd(raw: string): number {
