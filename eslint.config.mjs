@@ -236,11 +236,13 @@ export default tseslint.config(
         message: 'The server never imports client code.',
       },
       {
-        // Layers point down: routes → services (changes/, auth/, history/) → providers and store.
+        // Layers point down: routes → services (changes/, auth/, history/) → providers and store;
+        // the request-wide plugins (plugins/) serve every layer and are registered by the app alone.
         target: [
           './src/server/auth',
           './src/server/changes',
           './src/server/history',
+          './src/server/plugins',
           './src/server/providers',
           './src/server/store',
         ],
@@ -256,6 +258,20 @@ export default tseslint.config(
         target: ['./src/server/providers', './src/server/store'],
         from: ['./src/server/auth', './src/server/changes', './src/server/history'],
         message: 'Providers and the store sit below the services (changes/, auth/, history/).',
+      },
+      {
+        target: './src/server/plugins',
+        from: ['./src/server/auth', './src/server/changes', './src/server/history'],
+        message: 'The plugins sit below the services (changes/, auth/, history/).',
+      },
+      {
+        // A route's folder is its scope (docs/architecture.md): one scope's routes never import the other's.
+        target: './src/server/routes/open',
+        from: './src/server/routes/signed-in',
+      },
+      {
+        target: './src/server/routes/signed-in',
+        from: './src/server/routes/open',
       },
       {
         // The change service carries a change with its history; those below it never call it.

@@ -4,7 +4,8 @@ import path from 'node:path';
 import ts from 'typescript';
 
 // docs/architecture.md, Where things live: a newcomer finds every top-level folder of src, scripts and
-// test there, and where pre-rendering, the request deadline, the sandbox and the fakes live.
+// test there, and where pre-rendering, the request deadline, the sandbox and the fakes live; the
+// server's folders are the shape it describes (plugins/, routes/open, routes/signed-in).
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const TOP_LEVEL = ['src', 'scripts', 'test'];
@@ -32,7 +33,10 @@ it('says where pre-rendering, the request deadline, the sandbox and the fakes li
   const text = architecture();
   for (const where of [
     'src/client/prerender/cli.tsx',
-    'src/server/deadline.ts',
+    'src/server/plugins/deadline.ts',
+    'src/server/plugins',
+    'src/server/routes/open',
+    'src/server/routes/signed-in',
     'src/server/providers/sandbox',
     'src/server/sandbox',
     'src/testing/fakeGoogle',
@@ -42,6 +46,78 @@ it('says where pre-rendering, the request deadline, the sandbox and the fakes li
   ]) {
     expect(text).toContain(`\`${where}`);
   }
+});
+
+const SERVER = path.join(ROOT, 'src', 'server');
+
+/** The non-test modules of a folder of src/server. */
+function modulesOf(folder: string): string[] {
+  return readdirSync(path.join(SERVER, folder))
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => path.join(SERVER, folder, file));
+}
+
+/** Every non-test module of src/server, at any depth. */
+function serverModules(folder = ''): string[] {
+  return readdirSync(path.join(SERVER, folder), { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.join(folder, entry.name);
+    if (entry.isDirectory()) return entry.name === '__tests__' ? [] : serverModules(relative);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')
+      ? [path.join(SERVER, relative)]
+      : [];
+  });
+}
+
+/** The functions a module exports. */
+function exportedFunctions(file: string): unknown[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- each route module, by its path
+  const loaded = require(file) as Record<string, unknown>;
+  return Object.values(loaded).filter((value) => typeof value === 'function');
+}
+
+describe("the server's folders (docs/architecture.md, Layers)", () => {
+  it("registers every route family of routes/open and routes/signed-in in its folder's scope", () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the folders' lists, as app.ts takes them
+    const open = require('../routes/open') as { probes: unknown[]; openRoutes: unknown[] };
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the folders' lists, as app.ts takes them
+    const signedIn = require('../routes/signed-in') as { signedInRoutes: unknown[] };
+    const scopes = {
+      open: [...open.probes, ...open.openRoutes],
+      'signed-in': signedIn.signedInRoutes,
+    };
+    for (const [folder, registered] of Object.entries(scopes)) {
+      const families = modulesOf(path.join('routes', folder))
+        .filter((file) => path.basename(file) !== 'index.ts')
+        .flatMap(exportedFunctions);
+      expect(families.length).toBeGreaterThan(0);
+      expect(new Set(families)).toEqual(new Set(registered));
+    }
+  });
+
+  it('declares API routes only in routes/open and routes/signed-in', () => {
+    const routeFolders = ['open', 'signed-in'].map((folder) => path.join(SERVER, 'routes', folder));
+    const declaring = serverModules().filter((file) =>
+      /\.(get|post|put|patch|delete|route)\(\s*API_PATHS\./.test(readFileSync(file, 'utf8')),
+    );
+    expect(declaring.length).toBeGreaterThan(0);
+    expect(
+      declaring
+        .filter((file) => !routeFolders.includes(path.dirname(file)))
+        .map((file) => path.relative(ROOT, file)),
+    ).toEqual([]);
+  });
+
+  it('registers every plugin of src/server/plugins in the app or its scopes', () => {
+    const registering = ['app.ts', path.join('routes', 'scopes.ts')]
+      .map((file) => readFileSync(path.join(SERVER, file), 'utf8'))
+      .join('\n');
+    const plugins = modulesOf('plugins').flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      return [...text.matchAll(/^export const (\w+) = fp[<(]/gm)].map((match) => match[1]);
+    });
+    expect(plugins.length).toBeGreaterThanOrEqual(7);
+    expect(plugins.filter((name) => !registering.includes(`register(${name}`))).toEqual([]);
+  });
 });
 
 /** The identifiers docs/architecture.md, Names, lets say license: fields and values not ours to rename. */

@@ -14,6 +14,13 @@ afterEach(() => {
   rmSync(cwd, { recursive: true, force: true });
 });
 
+/** readConfig refuses `env` with a ConfigError saying `message`. */
+function expectRefusal(env: NodeJS.ProcessEnv, message: string | RegExp): void {
+  const read = () => readConfig(env, cwd);
+  expect(read).toThrow(ConfigError);
+  expect(read).toThrow(message);
+}
+
 const GOOGLE_ENV = {
   PORTAL_PROVIDER: 'google',
   SESSION_SECRET: 'a'.repeat(32),
@@ -118,9 +125,8 @@ describe('the quota shield', () => {
     ['RATE_LIMIT_PER_CUSTOMER', '1000001'],
     ['RATE_LIMIT_PER_CUSTOMER', '2.5'],
   ])('refuses %s=%s in one line naming it', (name, value) => {
-    const read = () => readConfig({ [name]: value }, cwd);
-    expect(read).toThrow(ConfigError);
-    expect(read).toThrow(
+    expectRefusal(
+      { [name]: value },
       `${name} must be a whole number of requests per minute from 1 to 1000000; got '${value}'.`,
     );
   });
@@ -165,10 +171,7 @@ it.each([
   ['METRICS_PORT', '8080', /METRICS_PORT must differ from PORT \(8080\)/],
 ])('refuses %s=%s with a ConfigError', (name, value, message) => {
   // A public HOST makes the sandbox read PORTAL_SANDBOX_PUBLIC.
-  const read = () =>
-    readConfig({ HOST: '0.0.0.0', PORTAL_SANDBOX_PUBLIC: 'true', [name]: value }, cwd);
-  expect(read).toThrow(ConfigError);
-  expect(read).toThrow(message);
+  expectRefusal({ HOST: '0.0.0.0', PORTAL_SANDBOX_PUBLIC: 'true', [name]: value }, message);
 });
 
 it('serves no metrics unless METRICS_PORT is set, and then on loopback unless METRICS_HOST says', () => {
@@ -209,9 +212,8 @@ describe('TRUST_PROXY', () => {
   it.each(['true', 'on', 'yes', 'TRUE'])(
     'refuses %s: any client could choose its address',
     (value) => {
-      const read = () => readConfig({ TRUST_PROXY: value }, cwd);
-      expect(read).toThrow(ConfigError);
-      expect(read).toThrow(
+      expectRefusal(
+        { TRUST_PROXY: value },
         `TRUST_PROXY=${value} would trust any client's X-Forwarded-For; set the number of proxies in front of the portal (e.g. 1) or their addresses (e.g. 10.0.0.1 or 10.0.0.0/8).`,
       );
     },
@@ -234,9 +236,8 @@ describe('the sandbox on a public address', () => {
   it.each(['0.0.0.0', '::', '192.168.1.20', 'portal.example'])(
     'refuses HOST=%s unless PORTAL_SANDBOX_PUBLIC=true',
     (host) => {
-      const read = () => readConfig({ HOST: host }, cwd);
-      expect(read).toThrow(ConfigError);
-      expect(read).toThrow(
+      expectRefusal(
+        { HOST: host },
         `HOST=${host} would put the sandbox, which signs anyone in as any demo account, on the network; set PORTAL_PROVIDER=google, or PORTAL_SANDBOX_PUBLIC=true for a public demo.`,
       );
       expect(() => readConfig({ HOST: host, PORTAL_SANDBOX_PUBLIC: 'false' }, cwd)).toThrow(
@@ -266,9 +267,10 @@ describe("google mode's external pages", () => {
     ['HELPDESK_URL', '/sandbox/helpdesk'],
     ['HELPDESK_URL', 'ftp://help.reseller.example/'],
   ])('refuses %s=%s: not an absolute https URL', (name, value) => {
-    const read = () => readConfig({ ...GOOGLE_ENV, [name]: value }, cwd);
-    expect(read).toThrow(ConfigError);
-    expect(read).toThrow(new RegExp(`^${name} must be an absolute https URL on another origin`));
+    expectRefusal(
+      { ...GOOGLE_ENV, [name]: value },
+      new RegExp(`^${name} must be an absolute https URL on another origin`),
+    );
   });
 
   it("refuses the portal's own origin, even on an emulator over http", () => {

@@ -76,42 +76,63 @@ function startMain(env: NodeJS.ProcessEnv, onReady?: (url: string, stop: () => v
   });
 }
 
-it(
-  'exits non-zero with one clear line for a bad configuration value',
-  async () => {
-    const run = await startMain({ PORT: 'eighty' });
-    expect(run.code).not.toBe(0);
-    expect(run.stderr.trim()).toBe(
-      "Configuration error: PORT must be a whole number from 0 to 65535; got 'eighty'.",
-    );
+/** Starts the server with `env` and expects it to stop, non-zero, with exactly `line` on stderr. */
+async function expectRefusedStart(env: NodeJS.ProcessEnv, line: string): Promise<Run> {
+  const run = await startMain(env);
+  expect(run.code).not.toBe(0);
+  expect(run.stderr.trim()).toBe(line);
+  return run;
+}
+
+it.each([
+  [
+    'for a bad configuration value',
+    { PORT: 'eighty' },
+    "Configuration error: PORT must be a whole number from 0 to 65535; got 'eighty'.",
+  ],
+  [
+    'naming LOG_FORMAT for a bad value',
+    { LOG_FORMAT: 'xml' },
+    "Configuration error: LOG_FORMAT must be 'json' or 'pretty'; got 'xml'.",
+  ],
+  [
+    // 203.0.113.0/24 is reserved for documentation: never an address of the test machine.
+    'when HOST is not an address of this machine',
+    { HOST: '203.0.113.7', PORT: '0', PORTAL_SANDBOX_PUBLIC: 'true' },
+    "HOST '203.0.113.7' is not an address of this machine. Set HOST to one of its addresses, such as 127.0.0.1 or 0.0.0.0.",
+  ],
+  [
+    'when the sandbox would listen on the network',
+    { HOST: '0.0.0.0', PORT: '0' },
+    'Configuration error: HOST=0.0.0.0 would put the sandbox, which signs anyone in as any demo account, on the network; set PORTAL_PROVIDER=google, or PORTAL_SANDBOX_PUBLIC=true for a public demo.',
+  ],
+])(
+  'exits non-zero with one clear line %s',
+  async (_case, env, line) => {
+    await expectRefusedStart(env, line);
   },
   START_TIMEOUT_MS,
 );
 
-it(
-  'exits non-zero with one clear line naming SEAT_CAP_FILE when the file is bad',
-  async () => {
-    const file = path.join(dataDir, 'caps.json');
-    writeFileSync(file, '{"C0acme001": "many"}');
-    const run = await startMain({ SEAT_CAP_FILE: file });
-    expect(run.code).not.toBe(0);
-    expect(run.stderr.trim()).toBe(
+it.each([
+  [
+    'SEAT_CAP_FILE',
+    '{"C0acme001": "many"}',
+    (file: string) =>
       `Configuration error: SEAT_CAP_FILE (${file}): the cap of C0acme001 must be a whole number of at least 1; got "many".`,
-    );
-  },
-  START_TIMEOUT_MS,
-);
-
-it(
-  'exits non-zero with one clear line naming PRICE_FILE when the file is bad',
-  async () => {
-    const file = path.join(dataDir, 'prices.json');
-    writeFileSync(file, '{"currency": "EUR", "prices": {"1010020028": {"ANNUAL_YEARLY_PAY": -1}}}');
-    const run = await startMain({ PRICE_FILE: file });
-    expect(run.code).not.toBe(0);
-    expect(run.stderr.trim()).toBe(
+  ],
+  [
+    'PRICE_FILE',
+    '{"currency": "EUR", "prices": {"1010020028": {"ANNUAL_YEARLY_PAY": -1}}}',
+    (file: string) =>
       `Configuration error: PRICE_FILE ${file}: prices/1010020028/ANNUAL_YEARLY_PAY must be >= 0.`,
-    );
+  ],
+])(
+  'exits non-zero with one clear line naming %s when the file is bad',
+  async (name, content, line) => {
+    const file = path.join(dataDir, 'bad.json');
+    writeFileSync(file, content);
+    await expectRefusedStart({ [name]: file }, line(file));
   },
   START_TIMEOUT_MS,
 );
@@ -124,39 +145,13 @@ it(
     const address = blocker.address();
     const port = typeof address === 'object' && address !== null ? address.port : 0;
     try {
-      const run = await startMain({ PORT: String(port) });
-      expect(run.code).not.toBe(0);
-      expect(run.stderr.trim()).toBe(
+      await expectRefusedStart(
+        { PORT: String(port) },
         `Port ${port} on 127.0.0.1 is already in use. Stop the other process or set PORT to a free port.`,
       );
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }
-  },
-  START_TIMEOUT_MS,
-);
-
-it(
-  'exits non-zero with one clear line when HOST is not an address of this machine',
-  async () => {
-    // 203.0.113.0/24 is reserved for documentation: never an address of the test machine.
-    const run = await startMain({ HOST: '203.0.113.7', PORT: '0', PORTAL_SANDBOX_PUBLIC: 'true' });
-    expect(run.code).not.toBe(0);
-    expect(run.stderr.trim()).toBe(
-      "HOST '203.0.113.7' is not an address of this machine. Set HOST to one of its addresses, such as 127.0.0.1 or 0.0.0.0.",
-    );
-  },
-  START_TIMEOUT_MS,
-);
-
-it(
-  'exits non-zero with one clear line when the sandbox would listen on the network',
-  async () => {
-    const run = await startMain({ HOST: '0.0.0.0', PORT: '0' });
-    expect(run.code).not.toBe(0);
-    expect(run.stderr.trim()).toBe(
-      'Configuration error: HOST=0.0.0.0 would put the sandbox, which signs anyone in as any demo account, on the network; set PORTAL_PROVIDER=google, or PORTAL_SANDBOX_PUBLIC=true for a public demo.',
-    );
   },
   START_TIMEOUT_MS,
 );
@@ -182,12 +177,11 @@ it(
   'exits non-zero with one clear line when the PostgreSQL store cannot be reached',
   async () => {
     const port = await freePort();
-    const run = await startMain({
-      PORT: '0',
-      DATABASE_URL: `postgres://portal:hidden-password@127.0.0.1:${port}/portal`,
-    });
-    expect(run.code).not.toBe(0);
-    expect(run.stderr.trim()).toBe(
+    const run = await expectRefusedStart(
+      {
+        PORT: '0',
+        DATABASE_URL: `postgres://portal:hidden-password@127.0.0.1:${port}/portal`,
+      },
       `The portal store at DATABASE_URL could not be opened: connect ECONNREFUSED 127.0.0.1:${port}`,
     );
     expect(run.stdout).not.toMatch(/Portal ready/);
@@ -213,18 +207,6 @@ it(
         msg: 'PORTAL_PROVDER is not a variable the portal reads and is ignored; did you mean PORTAL_PROVIDER?',
       }),
     ]);
-  },
-  START_TIMEOUT_MS,
-);
-
-it(
-  'exits non-zero with one clear line naming LOG_FORMAT for a bad value',
-  async () => {
-    const run = await startMain({ LOG_FORMAT: 'xml' });
-    expect(run.code).not.toBe(0);
-    expect(run.stderr.trim()).toBe(
-      "Configuration error: LOG_FORMAT must be 'json' or 'pretty'; got 'xml'.",
-    );
   },
   START_TIMEOUT_MS,
 );

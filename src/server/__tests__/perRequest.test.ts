@@ -2,7 +2,7 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { SESSION_COOKIE } from '../../contract/api';
 import { readConfig } from '../config';
-import { helmetOptions } from '../plugins/contentSecurity';
+import { contentSecurityDirectives, helmetOptions } from '../plugins/contentSecurity';
 import { securityHeadersOf } from '../plugins/securityHeaders';
 import { removeDataDir, startPortal, portalForTests } from '../../testing/server/portalHarness';
 
@@ -26,22 +26,27 @@ async function helmetPluginHeaders(options: ReturnType<typeof helmetOptions>) {
   );
 }
 
+/** A portal's configuration with a support site on another origin, in either mode. */
+function configFor(provider: 'sandbox' | 'google') {
+  return readConfig(
+    {
+      PORTAL_PROVIDER: provider,
+      SESSION_SECRET: 's'.repeat(40),
+      GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+      RESELLER_NAME: 'Example Reseller',
+      CONTACT_URL: 'https://reseller.example/contact',
+      HELPDESK_URL: 'https://help.reseller.example/',
+      SUPPORT_SITE_URL: 'https://support.reseller.example/portal',
+    },
+    '/tmp',
+  );
+}
+
 describe('security headers', () => {
   it.each(['sandbox', 'google'] as const)(
     'are exactly the ones @fastify/helmet sets (%s mode)',
     async (provider) => {
-      const config = readConfig(
-        {
-          PORTAL_PROVIDER: provider,
-          SESSION_SECRET: 's'.repeat(40),
-          GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
-          RESELLER_NAME: 'Example Reseller',
-          CONTACT_URL: 'https://reseller.example/contact',
-          HELPDESK_URL: 'https://help.reseller.example/',
-          SUPPORT_SITE_URL: 'https://support.reseller.example/portal',
-        },
-        '/tmp',
-      );
+      const config = configFor(provider);
       const expected = await helmetPluginHeaders(helmetOptions(config));
       expect(await securityHeadersOf(helmetOptions(config))).toEqual(expected);
       expect(expected['content-security-policy']).toContain('https://support.reseller.example');
@@ -68,6 +73,26 @@ describe('security headers', () => {
   it("leave the sandbox support site's own frame policy in place", async () => {
     const answer = await portal.browser().get('/sandbox/support-site');
     expect(answer.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+  });
+});
+
+describe('the Content-Security-Policy in google mode', () => {
+  it('adds exactly what Google Identity Services and the support site need', () => {
+    const directives = contentSecurityDirectives(configFor('google'));
+    expect(directives.scriptSrc).toEqual(["'self'", 'https://accounts.google.com/gsi/client']);
+    expect(directives.connectSrc).toEqual([
+      "'self'",
+      'https://accounts.google.com/gsi/',
+      'https://oauth2.googleapis.com/revoke',
+    ]);
+    // Photos come from the portal itself (GET /api/photo), not from Google's photo hosts.
+    expect(directives.imgSrc).toEqual(["'self'", 'data:']);
+    expect(directives.frameSrc).toEqual([
+      "'self'",
+      'https://support.reseller.example',
+      'https://accounts.google.com/gsi/',
+    ]);
+    expect(JSON.stringify(directives)).not.toContain('unsafe-eval');
   });
 });
 

@@ -1,12 +1,6 @@
 import { connect } from 'node:net';
 import { TOKEN_HEADER } from '../../contract/api';
-import {
-  errorOf,
-  removeDataDir,
-  startPortal,
-  type Portal,
-  portalForTests,
-} from '../../testing/server/portalHarness';
+import { errorOf, portalForTests } from '../../testing/server/portalHarness';
 
 // Bad input never yields a 5xx, a stack trace or an HTML page; limits answer in the envelope;
 // credentials never reach the logs.
@@ -161,14 +155,7 @@ it('keeps cookies and tokens out of the logs', async () => {
 });
 
 describe('rate limits on the unauthenticated endpoints', () => {
-  let limited: Portal;
-  beforeAll(async () => {
-    limited = await startPortal({ rateLimitMax: 3 });
-  });
-  afterAll(async () => {
-    await limited.close();
-    removeDataDir(limited.dataDir);
-  });
+  const limited = portalForTests({ rateLimitMax: 3 }, 'all');
 
   it.each([
     '/api/email-validator?email=a@acme.example',

@@ -8,15 +8,8 @@ import {
   withPrerenderedHome,
   withStyles,
 } from '../../contract/prerender';
-import { readConfig } from '../config';
-import { contentSecurityDirectives } from '../plugins/contentSecurity';
 import { injectPortalConfig } from '../spa';
-import {
-  removeDataDir,
-  startPortal,
-  TEST_INDEX_HTML,
-  type Portal,
-} from '../../testing/server/portalHarness';
+import { TEST_INDEX_HTML, type Portal, portalForTests } from '../../testing/server/portalHarness';
 
 // The built client, its runtime configuration and the security headers.
 
@@ -29,14 +22,7 @@ function configBlockOf(html: string): PortalConfig {
 }
 
 describe('serving the SPA', () => {
-  let portal: Portal;
-  beforeAll(async () => {
-    portal = await startPortal({ env: { PORTAL_RECORDING: 'on' } });
-  });
-  afterAll(async () => {
-    await portal.close();
-    removeDataDir(portal.dataDir);
-  });
+  const portal = portalForTests({ env: { PORTAL_RECORDING: 'on' } }, 'all');
 
   it.each(['/', '/licenses', '/forbidden', '/support'])(
     'serves index.html with the config block at %s',
@@ -99,14 +85,9 @@ function describeBuildPage(
   routes: (portal: () => Portal) => void,
 ) {
   describe(title, () => {
-    let portal: Portal;
-    beforeAll(async () => {
-      portal = await startPortal();
+    const portal = portalForTests({}, 'all');
+    beforeAll(() => {
       writeFileSync(path.join(portal.dataDir, 'client', file), html);
-    });
-    afterAll(async () => {
-      await portal.close();
-      removeDataDir(portal.dataDir);
     });
 
     routes(() => portal);
@@ -198,14 +179,7 @@ describe('the page template filled at build time', () => {
 });
 
 describe('without a client build', () => {
-  let portal: Portal;
-  beforeAll(async () => {
-    portal = await startPortal({ withClient: false });
-  });
-  afterAll(async () => {
-    await portal.close();
-    removeDataDir(portal.dataDir);
-  });
+  const portal = portalForTests({ withClient: false }, 'all');
 
   it('answers a readable 503 page to a browser and the envelope to a script', async () => {
     rmSync(path.join(portal.dataDir, 'client'), { recursive: true, force: true });
@@ -230,37 +204,5 @@ describe('the config block', () => {
     });
     expect(html).not.toContain('</script><script>');
     expect(configBlockOf(html).identity.clientId).toBe('</script><script>alert(1)</script>');
-  });
-});
-
-describe('the Content-Security-Policy in google mode', () => {
-  it('adds exactly what Google Identity Services and the support site need', () => {
-    const config = readConfig(
-      {
-        PORTAL_PROVIDER: 'google',
-        SESSION_SECRET: 's'.repeat(40),
-        GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
-        RESELLER_NAME: 'Example Reseller',
-        CONTACT_URL: 'https://reseller.example/contact',
-        HELPDESK_URL: 'https://help.reseller.example/',
-        SUPPORT_SITE_URL: 'https://support.reseller.example/portal',
-      },
-      '/tmp',
-    );
-    const directives = contentSecurityDirectives(config);
-    expect(directives.scriptSrc).toEqual(["'self'", 'https://accounts.google.com/gsi/client']);
-    expect(directives.connectSrc).toEqual([
-      "'self'",
-      'https://accounts.google.com/gsi/',
-      'https://oauth2.googleapis.com/revoke',
-    ]);
-    // Photos come from the portal itself (GET /api/photo), not from Google's photo hosts.
-    expect(directives.imgSrc).toEqual(["'self'", 'data:']);
-    expect(directives.frameSrc).toEqual([
-      "'self'",
-      'https://support.reseller.example',
-      'https://accounts.google.com/gsi/',
-    ]);
-    expect(JSON.stringify(directives)).not.toContain('unsafe-eval');
   });
 });

@@ -5,13 +5,7 @@ import { sampleSubscription } from '../../contract/sampleSubscription';
 import type { SubscriptionInfo } from '../../contract/subscription';
 import { SERVER_TEXT } from '../messages';
 import { HOSTILE_DEMO, HOSTILE_DEMO_DETAILS } from '../providers/sandbox/hostileDemo';
-import {
-  errorOf,
-  removeDataDir,
-  startPortal,
-  type Portal,
-  portalForTests,
-} from '../../testing/server/portalHarness';
+import { errorOf, portalForTests } from '../../testing/server/portalHarness';
 
 // GET /api/subscription-info and GET /api/email-validator against a listening portal over the sandbox.
 
@@ -288,14 +282,7 @@ describe('GET /api/subscription-info', () => {
 });
 
 describe('behind an https proxy', () => {
-  let proxied: Portal;
-  beforeAll(async () => {
-    proxied = await startPortal({ env: { TRUST_PROXY: '1' } });
-  });
-  afterAll(async () => {
-    await proxied.close();
-    removeDataDir(proxied.dataDir);
-  });
+  const proxied = portalForTests({ env: { TRUST_PROXY: '1' } }, 'all');
 
   it('marks both cookies Secure and names them __Host-', async () => {
     const answer = await proxied.browser().get(infoUrl('admin@acme.example'), {
