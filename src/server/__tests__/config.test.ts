@@ -209,14 +209,15 @@ it('keeps the portal store in SQLite unless DATABASE_URL names a PostgreSQL data
 });
 
 describe('TRUST_PROXY', () => {
+  const proxyAdvice =
+    'set the number of proxies in front of the portal (e.g. 1) or their addresses (e.g. 10.0.0.1 or 10.0.0.0/8).';
   it.each(['true', 'on', 'yes', 'TRUE'])(
     'refuses %s: any client could choose its address',
-    (value) => {
+    (value) =>
       expectRefusal(
         { TRUST_PROXY: value },
-        `TRUST_PROXY=${value} would trust any client's X-Forwarded-For; set the number of proxies in front of the portal (e.g. 1) or their addresses (e.g. 10.0.0.1 or 10.0.0.0/8).`,
-      );
-    },
+        `TRUST_PROXY=${value} would trust any client's X-Forwarded-For; ${proxyAdvice}`,
+      ),
   );
 
   it.each([

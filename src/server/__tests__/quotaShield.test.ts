@@ -3,11 +3,9 @@ import { SERVER_TEXT } from '../messages';
 import { isApiRoute, OPEN_API_ROUTES } from '../../testing/server/routeTable';
 import {
   errorOf,
-  removeDataDir,
-  startPortal,
+  portalForTests,
   type Answer,
   type Browser,
-  type Portal,
 } from '../../testing/server/portalHarness';
 
 // The quota shield (docs/security.md): per address when open, per session and customer signed in.
@@ -19,11 +17,6 @@ const FLEX = 'C0flex001';
 /** The load balancer's checks: polled often, so never limited. */
 const PROBE_ROUTES = ['GET /api/health', 'HEAD /api/health', 'GET /api/ready', 'HEAD /api/ready'];
 const SECONDS_PER_MINUTE = 60;
-
-async function closePortal(portal: Portal): Promise<void> {
-  await portal.close();
-  removeDataDir(portal.dataDir);
-}
 
 function expectRefused(answer: Answer, message: unknown): void {
   expect(answer.status).toBe(429);
@@ -39,12 +32,8 @@ function waitOf(answer: Answer): string {
 }
 
 describe('per client address on the open routes', () => {
-  let portal: Portal;
-  beforeAll(async () => {
-    // Loopback is a trusted proxy here, so X-Forwarded-For names the client.
-    portal = await startPortal({ rateLimitMax: LIMIT, env: { TRUST_PROXY: 'loopback' } });
-  });
-  afterAll(async () => closePortal(portal));
+  // Loopback is a trusted proxy here, so X-Forwarded-For names the client.
+  const portal = portalForTests({ rateLimitMax: LIMIT, env: { TRUST_PROXY: 'loopback' } }, 'all');
 
   const validator = (browser: Browser, client: string, method = 'GET') =>
     browser.request(method, `${API_PATHS.emailValidator}?email=someone%40acme.example`, {
@@ -107,11 +96,7 @@ describe('per client address on the open routes', () => {
 });
 
 describe('per session on the signed-in routes', () => {
-  let portal: Portal;
-  beforeAll(async () => {
-    portal = await startPortal({ sessionRateLimitMax: LIMIT });
-  });
-  afterAll(async () => closePortal(portal));
+  const portal = portalForTests({ sessionRateLimitMax: LIMIT }, 'all');
 
   it('counts one session over every signed-in route, and leaves other sessions alone', async () => {
     const admin = await portal.signIn('admin@acme.example');
@@ -139,11 +124,7 @@ describe('per session on the signed-in routes', () => {
 });
 
 describe('per customer on the signed-in routes', () => {
-  let portal: Portal;
-  beforeAll(async () => {
-    portal = await startPortal({ customerRateLimitMax: LIMIT });
-  });
-  afterAll(async () => closePortal(portal));
+  const portal = portalForTests({ customerRateLimitMax: LIMIT }, 'all');
 
   it("counts every session of a customer together, and not another customer's", async () => {
     const admin = await portal.signIn('admin@acme.example');
@@ -162,11 +143,7 @@ describe('per customer on the signed-in routes', () => {
 });
 
 describe('over the route table', () => {
-  let portal: Portal;
-  beforeAll(async () => {
-    portal = await startPortal();
-  });
-  afterAll(async () => closePortal(portal));
+  const portal = portalForTests({}, 'all');
 
   it('limits every open /api route per address, but the health and readiness checks', () => {
     const open = portal

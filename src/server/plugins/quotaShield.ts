@@ -55,8 +55,6 @@ function verifiedSession(request: FastifyRequest) {
   return request.portalSession;
 }
 
-type RefusedLimit = 'address' | 'session' | 'customer';
-
 export interface QuotaOptions {
   /** The quota shield's limits (docs/security.md). */
   limits: RateLimits;
@@ -82,16 +80,36 @@ export const routeLimits = fp<{ metrics: PortalMetrics }>(
   { name: 'route-limits' },
 );
 
-/** One quota of the scope: requests counted by `key`, refused with `message` past `max`. */
-function quota(
-  scope: FastifyInstance,
-  { limits, metrics }: QuotaOptions,
-  max: number,
-  key: (request: FastifyRequest) => string,
-  limit: RefusedLimit,
-  message: (wait: string) => string,
-) {
-  const count = scope.createRateLimit({ max, timeWindow: limits.windowMs, keyGenerator: key });
+/** Each quota of the shield (docs/security.md): its limit, what it counts by, and its 429's text. */
+const QUOTAS = {
+  address: {
+    max: (limits: RateLimits) => limits.max,
+    key: (request: FastifyRequest) =>
+      `${request.routeOptions.url ?? ''} ${clientAddressKey(request.ip)}`,
+    message: SERVER_TEXT.rateLimited,
+  },
+  session: {
+    max: (limits: RateLimits) => limits.perSession,
+    key: (request: FastifyRequest) => verifiedSession(request).sid,
+    message: SERVER_TEXT.rateLimited,
+  },
+  customer: {
+    max: (limits: RateLimits) => limits.perCustomer,
+    key: (request: FastifyRequest) => verifiedSession(request).customerId,
+    message: SERVER_TEXT.organisationRateLimited,
+  },
+} as const;
+
+type RefusedLimit = keyof typeof QUOTAS;
+
+/** One quota of the scope, as a check of a request that throws the 429 past its limit. */
+function quota(scope: FastifyInstance, { limits, metrics }: QuotaOptions, limit: RefusedLimit) {
+  const { max, key, message } = QUOTAS[limit];
+  const count = scope.createRateLimit({
+    max: max(limits),
+    timeWindow: limits.windowMs,
+    keyGenerator: key,
+  });
   const refused = () => metrics?.rateLimitRefusals.inc({ limit });
   return async (request: FastifyRequest, reply: FastifyReply) =>
     refuseWhenExceeded(await count(request), reply, message, refused);
@@ -100,14 +118,7 @@ function quota(
 /** For the open scope: each client address, per route (docs/security.md). */
 export const perAddressQuota = fp<QuotaOptions>(
   async (scope, options) => {
-    const perAddress = quota(
-      scope,
-      options,
-      options.limits.max,
-      (request) => `${request.routeOptions.url ?? ''} ${clientAddressKey(request.ip)}`,
-      'address',
-      SERVER_TEXT.rateLimited,
-    );
+    const perAddress = quota(scope, options, 'address');
     scope.addHook('onRequest', async function perAddressQuota(request, reply) {
       await perAddress(request, reply);
     });
@@ -121,22 +132,8 @@ export const perAddressQuota = fp<QuotaOptions>(
  */
 export const perSessionQuota = fp<QuotaOptions>(
   async (scope, options) => {
-    const perSession = quota(
-      scope,
-      options,
-      options.limits.perSession,
-      (request) => verifiedSession(request).sid,
-      'session',
-      SERVER_TEXT.rateLimited,
-    );
-    const perCustomer = quota(
-      scope,
-      options,
-      options.limits.perCustomer,
-      (request) => verifiedSession(request).customerId,
-      'customer',
-      SERVER_TEXT.organisationRateLimited,
-    );
+    const perSession = quota(scope, options, 'session');
+    const perCustomer = quota(scope, options, 'customer');
     // A session over its own limit is refused before it counts against its customer's.
     scope.addHook('onRequest', async function perSessionAndCustomerQuota(request, reply) {
       await perSession(request, reply);
