@@ -2,7 +2,7 @@ import { StyleProvider } from '@ant-design/cssinjs';
 import { act, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from '../app/App';
-import { createMemoryPortalRouter } from '../app/portalRouter';
+import { createMemoryPortalRouter } from '../app/routes';
 import { startPage } from '../app/startPage';
 import type { AppStore } from '../app/store';
 import { createFakeServices, FAKE_ACCESS_TOKEN, ok } from '../test/fakeServices';
