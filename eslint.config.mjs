@@ -128,7 +128,7 @@ const CLIENT_ZONES = [
       './src/client/test',
     ],
     from: './src/client/recording',
-    message: 'Only the boot (index.tsx) loads the recorder, and only with import().',
+    message: 'Only the boot (boot.tsx) loads the recorder, and only with import().',
   },
 ];
 // Components sit below everything that composes them (docs/architecture.md).
