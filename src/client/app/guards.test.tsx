@@ -20,40 +20,30 @@ jest.setTimeout(20_000);
 const homeHeading = () => screen.findByRole('heading', { level: 1, name: 'Customer Portal' });
 
 describe('route guards', () => {
-  it('sends /licenses without a user back home', async () => {
-    const { router } = renderWithProviders({ route: '/licenses' });
-    expect(await homeHeading()).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
-  });
+  it.each(['/licenses', '/forbidden', '/no/such/page'])(
+    'sends %s without the state it needs back home',
+    async (route) => {
+      const { router } = renderWithProviders({ route });
+      expect(await homeHeading()).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/');
+    },
+  );
 
-  it('opens /licenses when the state holds a user', async () => {
-    const { router } = renderWithProviders({
+  it.each([
+    {
       route: '/licenses',
       state: { subscription: { user: sampleSubscription() } },
-    });
-    expect(await screen.findByText('ACME.EXAMPLE')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/licenses');
-  });
-
-  it('sends /forbidden without a stored error back home', async () => {
-    const { router } = renderWithProviders({ route: '/forbidden' });
-    expect(await homeHeading()).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
-  });
-
-  it('opens /forbidden while an error is stored', async () => {
-    const { router } = renderWithProviders({
+      shown: () => screen.findByText('ACME.EXAMPLE'),
+    },
+    {
       route: '/forbidden',
       state: { errors: { isForbidden: true, stored: { message: 'm', details: 'd' } } },
-    });
-    expect(await screen.findByRole('heading', { level: 1, name: '403' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/forbidden');
-  });
-
-  it('sends an unknown route home', async () => {
-    const { router } = renderWithProviders({ route: '/no/such/page' });
-    expect(await homeHeading()).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+      shown: () => screen.findByRole('heading', { level: 1, name: '403' }),
+    },
+  ])('opens $route while the state allows it', async ({ route, state, shown }) => {
+    const { router } = renderWithProviders({ route, state });
+    expect(await shown()).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(route);
   });
 
   it('shows the external support site in a titled frame on /support', async () => {
