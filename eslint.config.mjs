@@ -105,11 +105,11 @@ const CLIENT_ZONES = [
     message: 'Cross-feature actions depend on nothing of the client.',
   },
   {
-    // From the app layer a feature takes only the store's types, the saga context's type
-    // and the theme; another feature's actions are never reached through it.
+    // From the app layer a feature takes only the store's types and typed hooks, the saga context's
+    // type and the theme; another feature's actions are never reached through it.
     target: './src/client/features',
     from: './src/client/app',
-    except: ['./rootReducer.ts', './sagaContext.ts', './store.ts', './theme.ts'],
+    except: ['./hooks.ts', './rootReducer.ts', './sagaContext.ts', './store.ts', './theme.ts'],
     message: 'Shared actions live in src/client/events.',
   },
   { target: './src/client/services', from: './src/client/features' },
@@ -128,7 +128,7 @@ const CLIENT_ZONES = [
       './src/client/test',
     ],
     from: './src/client/recording',
-    message: 'Only the boot (index.tsx) loads the recorder, and only with import().',
+    message: 'Only the boot (boot.tsx) loads the recorder, and only with import().',
   },
 ];
 // Components sit below everything that composes them (docs/architecture.md).

@@ -11,6 +11,8 @@ const transform: Config['transform'] = {
 const transformIgnorePatterns = ['/node_modules/(?!typebox/)'];
 const moduleFileExtensions = ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'];
 const loadTypebox = '<rootDir>/src/client/test/loadTypebox.ts';
+// jsdom with Node's fetch classes, which React Router's data router builds its requests with.
+const browserLike = 'jest-fixed-jsdom';
 
 const config: Config = {
   // The scenario report is written (and its path printed) when a scenario replay fails.
@@ -18,7 +20,7 @@ const config: Config = {
   projects: [
     {
       displayName: 'client',
-      testEnvironment: 'jsdom',
+      testEnvironment: browserLike,
       roots: ['<rootDir>/src/client', '<rootDir>/src/contract'],
       setupFilesAfterEnv: ['<rootDir>/src/client/test/setupTests.ts', loadTypebox],
       transform,
@@ -52,7 +54,7 @@ const config: Config = {
     {
       // Scenarios replayed through the real screen in jsdom (docs/scenarios.md).
       displayName: 'scenarios-ui',
-      testEnvironment: 'jsdom',
+      testEnvironment: browserLike,
       roots: ['<rootDir>/src/scenarios'],
       testMatch: ['**/*.ui.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/src/client/test/setupTests.ts', loadTypebox],

@@ -60,12 +60,12 @@ class PrerenderPlugin {
  * The pages served for the routes other than the plain home page (DASHBOARD_PAGE_FILE: /licenses;
  * index.html: /forbidden, /support, the home page with a query) are the dashboard or lead to it:
  * they ask for the dashboard's chunks with the page, at low priority, so they download beside the page's own scripts instead of
- * after the subscription (docs/performance.md). The chunk groups are the ones src/client/app/parts.ts
- * names.
+ * after the subscription (docs/performance.md). The chunk groups are the ones src/client/app/routes.tsx
+ * and the subscription's saga name.
  */
 const PRELOADED_CHUNK_GROUPS = {
   'index.html': ['dashboard'],
-  // A reload of the dashboard also reads the early request's answer with the subscription's check.
+  // A reload of the dashboard reads the subscription's answer with its check before drawing it.
   [DASHBOARD_PAGE_FILE]: ['dashboard', 'subscription-shape'],
 };
 
@@ -90,35 +90,6 @@ class PreloadPlugin {
         );
         return { ...data, headTags: [...data.headTags, ...links] };
       });
-    });
-  }
-}
-
-/**
- * The early script (src/client/early.ts) sends a stored session's subscription request before the
- * portal's scripts arrive: it comes first and at high priority, and it carries its own webpack runtime,
- * so nothing else has to arrive before it runs (docs/performance.md).
- */
-const EARLY_ENTRY = 'early';
-
-class EarlyScriptPlugin {
-  apply(compiler) {
-    compiler.hooks.compilation.tap('EarlyScriptPlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(
-        'EarlyScriptPlugin',
-        (data) => {
-          const early = compilation.entrypoints.get(EARLY_ENTRY);
-          if (early === undefined) return data;
-          const files = new Set(
-            early.getFiles().map((file) => `${compilation.outputOptions.publicPath}${file}`),
-          );
-          const isEarly = (tag) => tag.tagName === 'script' && files.has(tag.attributes.src);
-          const tags = data.headTags.filter(isEarly);
-          if (tags.length !== 1) throw new Error(`Expected one early script, found ${tags.length}`);
-          tags[0].attributes.fetchpriority = 'high';
-          return { ...data, headTags: [...tags, ...data.headTags.filter((tag) => !isEarly(tag))] };
-        },
-      );
     });
   }
 }
@@ -161,8 +132,6 @@ module.exports = (env = {}, argv) => {
   return {
     mode: production ? 'production' : 'development',
     entry: {
-      // Its own runtime, in its one file: it must not wait for the portal's runtime file.
-      [EARLY_ENTRY]: { import: './src/client/early.ts', runtime: false },
       main: './src/client/index.tsx',
     },
     output: {
@@ -199,7 +168,6 @@ module.exports = (env = {}, argv) => {
     },
     plugins: [
       pageOfTheBuild('index.html'),
-      new EarlyScriptPlugin(),
       ...(prerender
         ? [
             pageOfTheBuild(PRERENDERED_HOME_FILE),
@@ -214,7 +182,7 @@ module.exports = (env = {}, argv) => {
       moduleIds: 'deterministic',
       runtimeChunk: 'single',
       splitChunks: {
-        chunks: (chunk) => chunk.name !== EARLY_ENTRY,
+        chunks: 'all',
         cacheGroups: {
           // React, router and redux change rarely: one long-cached vendor file for the home page.
           framework: {

@@ -1,21 +1,27 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { readPortalConfig } from './app/config';
-import { opensOnDashboard, waitForFirstScreen } from './app/firstScreen';
-import { DASHBOARD_FIRST_SCREEN } from './app/parts';
-import { createBrowserPortalRouter } from './app/portalRouter';
+import { createBrowserPortalRouter } from './app/routes';
 import { startPage } from './app/startPage';
+import { keepFocusAcrossReplacement } from './prerender/keepFocus';
 import { createServices } from './services/createServices';
 import type { Services } from './services/types';
-import { PAGE_PATHS } from '../contract/pages';
 
 // Boot: runtime configuration, router, services, store, then the first render (docs/behaviour.md 4.1–4.3).
 
-export async function boot(root: HTMLElement) {
+function showBootFailure(root: HTMLElement, error: unknown) {
+  const heading = document.createElement('h1');
+  heading.textContent = 'The portal could not start';
+  const detail = document.createElement('p');
+  detail.textContent = error instanceof Error ? error.message : String(error);
+  root.replaceChildren(heading, detail);
+}
+
+async function start(root: HTMLElement) {
   const config = readPortalConfig();
   const router = createBrowserPortalRouter();
-  let services: Services = createServices(config, (path) => router.navigate(path));
+  let services: Services = createServices(config, router);
   let middleware: Parameters<typeof startPage>[0]['middleware'] = [];
   // The scenario recorder is its own chunk, loaded only when the server allows recording
   // (PORTAL_RECORDING, docs/scenarios.md); without it the page never fetches or runs it.
@@ -26,25 +32,18 @@ export async function boot(root: HTMLElement) {
     ({ services, middleware } = setUpScenarioRecording(config, services, router));
   }
   const store = startPage({ config, services, middleware, location: window.location });
+  createRoot(root).render(
+    <StrictMode>
+      <App store={store} router={router} config={config} />
+    </StrictMode>,
+  );
+}
 
-  // Rendered before its code is in, the dashboard would show the page's spinner for that moment, and
-  // React keeps a fallback it has shown on screen for 300 ms at least; rendered before the answer's
-  // check is in, its guard would find no subscription yet and go home (docs/performance.md).
-  const dashboardFirst = opensOnDashboard(services.storage, window.location, Date.now());
-  if (dashboardFirst) await waitForFirstScreen(DASHBOARD_FIRST_SCREEN);
-
-  const reactRoot = createRoot(root);
-  const render = () =>
-    reactRoot.render(
-      <StrictMode>
-        <App store={store} router={router} config={config} />
-      </StrictMode>,
-    );
-  // The home page, and the dashboard opened with a stored session, render in a transition, in slices
-  // that yield to the browser (docs/performance.md); the dashboard's guard reads the state once that
-  // render is on screen (./app/guards.tsx), so a subscription already in shows the dashboard first.
-  // Elsewhere a guard may send the person home on the first render (docs/behaviour.md 2.2, 2.3), and
-  // that must happen before the subscription started above can lead back: that render stays at once.
-  if (window.location.pathname === PAGE_PATHS.home || dashboardFirst) startTransition(render);
-  else render();
+/** Starts the portal on the page's root element, where the pre-rendered home page may stand. */
+export async function boot() {
+  const root = document.getElementById('root');
+  if (root === null) return;
+  // The live page replaces the pre-rendered one: a field already focused keeps its focus (docs/performance.md).
+  keepFocusAcrossReplacement(root);
+  await start(root).catch((error: unknown) => showBootFailure(root, error));
 }

@@ -3,7 +3,8 @@ import { fireEvent } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { createRoot } from 'react-dom/client';
 import { App } from '../client/app/App';
-import { createMemoryPortalRouter, type PortalRouter } from '../client/app/portalRouter';
+import type { PortalRouter } from '../client/app/portalRouter';
+import { createMemoryPortalRouter } from '../client/app/routes';
 import { startPage } from '../client/app/startPage';
 import { actionTimeline } from '../scenarioFormat/actionTimeline';
 import type { ElementRef, Scenario, ScenarioStep, UserEvent } from '../scenarioFormat/scenario';
@@ -60,6 +61,8 @@ interface Screen {
   session: ReplaySession;
   /** DOM changes so far (a counter the quiet test compares). */
   mutations(): number;
+  /** Whether the router is still on its way to a screen whose code is loading. */
+  moving(): boolean;
 }
 
 /** Resolves once no call is in flight and neither the timeline nor the page changed for a while. */
@@ -70,7 +73,7 @@ async function quiet(screen: Screen, { ignoreInFlight = false } = {}): Promise<v
   while (calm < QUIET_TURNS && Date.now() < deadline) {
     await nextTurn();
     const now = `${screen.session.timeline.length}/${screen.mutations()}`;
-    const busy = !ignoreInFlight && screen.session.inFlight() > 0;
+    const busy = screen.moving() || (!ignoreInFlight && screen.session.inFlight() > 0);
     calm = now === seen && !busy ? calm + 1 : 0;
     seen = now;
   }
@@ -159,7 +162,11 @@ export async function replayThroughScreen(
       screenRef.current ? quiet(screenRef.current, { ignoreInFlight: true }) : nextTurn(),
     navigate: (path) => void router.navigate(path),
   });
-  const screen: Screen = { session, mutations: () => mutationCount };
+  const screen: Screen = {
+    session,
+    mutations: () => mutationCount,
+    moving: () => !router.state.initialized || router.state.navigation.state !== 'idle',
+  };
   screenRef.current = screen;
 
   const pathOf = (location: { pathname: string; search: string }) =>

@@ -1,13 +1,13 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { Provider } from 'react-redux';
-import { Route, Routes } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { PAGE_PATHS } from '../../contract/pages';
 import { forbiddenErrorStored } from '../events/portalEvents';
 import { subscriptionLoaded } from '../features/subscription/subscriptionSlice';
 import { createFakeServices } from '../test/fakeServices';
 import { RequireUser } from './guards';
-import { createMemoryPortalRouter, PortalRouterContext, type PortalRouter } from './portalRouter';
+import { PortalRouterContext, type PortalRouter } from './portalRouter';
 import { makeStore, type AppStore } from './store';
 import type { SubscriptionInfo } from '../../contract/subscription';
 import { ok } from '../test/fakeServices';
@@ -20,40 +20,30 @@ jest.setTimeout(20_000);
 const homeHeading = () => screen.findByRole('heading', { level: 1, name: 'Customer Portal' });
 
 describe('route guards', () => {
-  it('sends /licenses without a user back home', async () => {
-    const { router } = renderWithProviders({ route: '/licenses' });
-    expect(await homeHeading()).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
-  });
+  it.each(['/licenses', '/forbidden', '/no/such/page'])(
+    'sends %s without the state it needs back home',
+    async (route) => {
+      const { router } = renderWithProviders({ route });
+      expect(await homeHeading()).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/');
+    },
+  );
 
-  it('opens /licenses when the state holds a user', async () => {
-    const { router } = renderWithProviders({
+  it.each([
+    {
       route: '/licenses',
       state: { subscription: { user: sampleSubscription() } },
-    });
-    expect(await screen.findByText('ACME.EXAMPLE')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/licenses');
-  });
-
-  it('sends /forbidden without a stored error back home', async () => {
-    const { router } = renderWithProviders({ route: '/forbidden' });
-    expect(await homeHeading()).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
-  });
-
-  it('opens /forbidden while an error is stored', async () => {
-    const { router } = renderWithProviders({
+      shown: () => screen.findByText('ACME.EXAMPLE'),
+    },
+    {
       route: '/forbidden',
       state: { errors: { isForbidden: true, stored: { message: 'm', details: 'd' } } },
-    });
-    expect(await screen.findByRole('heading', { level: 1, name: '403' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/forbidden');
-  });
-
-  it('sends an unknown route home', async () => {
-    const { router } = renderWithProviders({ route: '/no/such/page' });
-    expect(await homeHeading()).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+      shown: () => screen.findByRole('heading', { level: 1, name: '403' }),
+    },
+  ])('opens $route while the state allows it', async ({ route, state, shown }) => {
+    const { router } = renderWithProviders({ route, state });
+    expect(await shown()).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(route);
   });
 
   it('shows the external support site in a titled frame on /support', async () => {
@@ -123,7 +113,7 @@ describe('the error boundary around the routes', () => {
     const { router } = renderBrokenDashboard();
     await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
 
-    act(() => router.navigate('/support'));
+    await act(() => router.navigate('/support'));
 
     expect(await screen.findByTitle('Support site')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
@@ -131,12 +121,32 @@ describe('the error boundary around the routes', () => {
   });
 });
 
+/** Once every move the router was given has ended and the screens have drawn its result. */
+async function settled(router: PortalRouter) {
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+}
+
 describe('a guard whose page moved on before it acted (docs/behaviour.md 4.22)', () => {
-  // The boot saga can hold its answer as the page starts (src/client/early.ts): what it does then
-  // lands between the guard's render and its effect, which must not undo it.
+  // What the boot saga does as the page starts can land between the guard's render and its
+  // effect, which must not undo it.
   function openLicencesWhile(meanwhile: (store: AppStore, router: PortalRouter) => void) {
     const store = makeStore({ context: createFakeServices().services });
-    const router = createMemoryPortalRouter('/licenses');
+    // On its own route as in ./routes.tsx: once home, the guard is gone.
+    const router = createMemoryRouter(
+      [
+        {
+          path: PAGE_PATHS.licences,
+          element: (
+            <RequireUser>
+              <p>Dashboard</p>
+            </RequireUser>
+          ),
+        },
+        { path: '*', element: null },
+      ],
+      { initialEntries: [PAGE_PATHS.licences] },
+    );
     // An earlier sibling's effect runs before the guard's own.
     function Meanwhile() {
       useEffect(() => meanwhile(store, router), []);
@@ -145,45 +155,35 @@ describe('a guard whose page moved on before it acted (docs/behaviour.md 4.22)',
     render(
       <Provider store={store}>
         <PortalRouterContext.Provider value={router}>
-          <router.Router>
-            <Meanwhile />
-            {/* On its own route as in ./routes.tsx: once home, the guard is gone. */}
-            <Routes>
-              <Route
-                path={PAGE_PATHS.licences}
-                element={
-                  <RequireUser>
-                    <p>Dashboard</p>
-                  </RequireUser>
-                }
-              />
-              <Route path="*" element={null} />
-            </Routes>
-          </router.Router>
+          <Meanwhile />
+          <RouterProvider router={router} />
         </PortalRouterContext.Provider>
       </Provider>,
     );
     return router;
   }
 
-  it('stays on /licenses when the subscription arrived and the saga sent the screen there', () => {
+  it('stays on /licenses when the subscription arrived and the saga sent the screen there', async () => {
     const router = openLicencesWhile((store, router) => {
       store.dispatch(subscriptionLoaded(sampleSubscription()));
-      router.navigate('/licenses');
+      void router.navigate('/licenses');
     });
+    await settled(router);
     expect(router.state.location.pathname).toBe('/licenses');
   });
 
-  it('stays on /forbidden when the subscription failed and the saga sent the screen there', () => {
+  it('stays on /forbidden when the subscription failed and the saga sent the screen there', async () => {
     const router = openLicencesWhile((store, router) => {
       store.dispatch(forbiddenErrorStored({ message: 'm', details: 'd' }));
-      router.navigate('/forbidden');
+      void router.navigate('/forbidden');
     });
+    await settled(router);
     expect(router.state.location.pathname).toBe('/forbidden');
   });
 
-  it('goes home when nothing arrived meanwhile', () => {
+  it('goes home when nothing arrived meanwhile', async () => {
     const router = openLicencesWhile(() => undefined);
+    await settled(router);
     expect(router.state.location.pathname).toBe('/');
   });
 });

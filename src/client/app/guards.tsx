@@ -5,15 +5,14 @@ import { PAGE_PATHS } from '../../contract/pages';
 import { selectHasStoredError } from '../features/errors/errorsSelectors';
 import { selectUser } from '../features/subscription/subscriptionSelectors';
 import { useAppSelector } from './hooks';
-import { PortalRouterContext } from './portalRouter';
+import { headingFor, PortalRouterContext } from './portalRouter';
 import type { RootState } from './rootReducer';
 
 // Route guards of docs/behaviour.md 2: anything not allowed goes back to the home route.
 
 /**
  * Goes home once this render is on screen, unless by then the page has moved on or the state
- * allows it after all: the boot saga may already hold an answer when the page starts
- * (src/client/early.ts), and the subscription it loads, or the failure screen it leads to, can
+ * allows it after all: the subscription the boot saga loads, or the failure screen it leads to, can
  * arrive between this render and its effect (docs/behaviour.md 4.2, 4.22).
  */
 function LeaveForHome({ allows }: { allows: (state: RootState) => boolean }) {
@@ -22,8 +21,8 @@ function LeaveForHome({ allows }: { allows: (state: RootState) => boolean }) {
   const shown = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
-    // React Router hands out its own copy of the location: the history's key tells one move from another.
-    const movedOn = router !== null && router.state.location.key !== shown.key;
+    // The history's key tells one move from another, a move still fetching its screen's code included.
+    const movedOn = router !== null && headingFor(router).key !== shown.key;
     if (movedOn || allows(store.getState())) return;
     navigate(PAGE_PATHS.home, { replace: true });
   }, [allows, navigate, router, shown, store]);

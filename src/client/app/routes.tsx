@@ -1,50 +1,110 @@
+import { lazy, Suspense } from 'react';
+import {
+  createBrowserRouter,
+  createMemoryRouter,
+  Navigate,
+  Outlet,
+  useRouteError,
+  type RouteObject,
+} from 'react-router-dom';
 import { PAGE_PATHS } from '../../contract/pages';
-import { Suspense } from 'react';
-import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { Spinner } from '../components/Spinner';
+import { ErrorDialogs } from '../features/errors/ErrorDialogs';
 import { HomePage } from '../pages/HomePage';
-import { DialogHost } from './DialogHost';
 import { RequireStoredError, RequireUser } from './guards';
-// Route-level code splitting, so the first page loads fast: only the home page is in the initial chunk.
-import { DashboardPage, ForbiddenPage, SupportPage } from './parts';
+import type { PortalRouter } from './portalRouter';
+
+// The routes of docs/behaviour.md 2 for React Router's data router; every screen but the home page is
+// a lazy route in its own chunk, fetched ahead by webpack's prefetch hint (docs/performance.md).
+
+const CrashScreen = lazy(() =>
+  import(/* webpackChunkName: "crash" */ './CrashScreen').then((m) => ({ default: m.CrashScreen })),
+);
+
+function PageSpinner() {
+  return <Spinner size="large" label="Loading the page" />;
+}
 
 function PortalLayout() {
   return (
     <>
-      <Suspense fallback={<Spinner size="large" label="Loading the page" />}>
-        <Outlet />
-      </Suspense>
-      <DialogHost />
+      <Outlet />
+      <ErrorDialogs />
     </>
   );
 }
 
-/** The routes and guards of docs/behaviour.md 2; anything else goes home (2.5). A screen that throws
- * ends on the crash screen (./PortalRoutes.tsx). */
+/** Whatever a screen throws ends on the crash screen, as a readable message instead of a blank page;
+ * a move elsewhere shows the routes again, as the data router clears its errors. */
+function Crash() {
+  const error = useRouteError();
+  return (
+    <Suspense fallback={null}>
+      <CrashScreen error={error} />
+    </Suspense>
+  );
+}
+
+/** The routes and guards of docs/behaviour.md 2; anything else goes home (2.5). */
 export const routes: RouteObject[] = [
   {
     path: PAGE_PATHS.home,
     element: <PortalLayout />,
+    errorElement: <Crash />,
+    // Shown while the first screen's code arrives, so a stalled download is never a blank page.
+    HydrateFallback: PageSpinner,
     children: [
       { index: true, element: <HomePage /> },
       {
         path: PAGE_PATHS.licences,
         element: (
           <RequireUser>
-            <DashboardPage />
+            <Outlet />
           </RequireUser>
         ),
+        children: [
+          {
+            index: true,
+            lazy: () =>
+              import(
+                /* webpackChunkName: "dashboard", webpackPrefetch: true */ '../pages/DashboardPage'
+              ),
+          },
+        ],
       },
       {
         path: PAGE_PATHS.forbidden,
         element: (
           <RequireStoredError>
-            <ForbiddenPage />
+            <Outlet />
           </RequireStoredError>
         ),
+        children: [
+          {
+            index: true,
+            lazy: () =>
+              import(
+                /* webpackChunkName: "forbidden", webpackPrefetch: true */ '../pages/ForbiddenPage'
+              ),
+          },
+        ],
       },
-      { path: PAGE_PATHS.support, element: <SupportPage /> },
+      {
+        path: PAGE_PATHS.support,
+        lazy: () =>
+          import(/* webpackChunkName: "support", webpackPrefetch: true */ '../pages/SupportPage'),
+      },
       { path: '*', element: <Navigate to={PAGE_PATHS.home} replace /> },
     ],
   },
 ];
+
+/** The browser's own history (the portal). */
+export function createBrowserPortalRouter(): PortalRouter {
+  return createBrowserRouter(routes);
+}
+
+/** A history in memory starting at `url` (tests and the scenario replay). */
+export function createMemoryPortalRouter(url: string): PortalRouter {
+  return createMemoryRouter(routes, { initialEntries: [url] });
+}

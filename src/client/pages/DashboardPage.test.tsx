@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import { appStarted } from '../features/session/sessionSlice';
 import { dayInWords } from '../features/subscription/subscriptionWords';
 import type { SubscriptionInfo } from '../../contract/subscription';
-import { fakeConfig, ok } from '../test/fakeServices';
+import { apiError, fakeConfig, ok } from '../test/fakeServices';
 import { findDialog } from '../test/dialogs';
 import { renderWithProviders } from '../test/renderWithProviders';
 import type { FakeServicesOptions } from '../test/fakeServices';
@@ -358,5 +359,53 @@ describe('DashboardPage', () => {
       renderDashboard(plainUser);
       expect(await screen.findByRole('button', { name: 'Sign out' })).toBeEnabled();
     });
+  });
+});
+
+async function askForSeatsIn(user: ReturnType<typeof renderWithProviders>['user'], seats: string) {
+  await user.type(await screen.findByRole('spinbutton', { name: 'Add Licenses' }), seats);
+  await user.click(screen.getByRole('button', { name: 'Add Licenses' }));
+  return screen.findByRole('dialog', { name: 'Confirm Adding Licenses' });
+}
+
+describe('a purchase from a stale page (docs/api.md: 409 ABORTED)', () => {
+  const stale = sampleSubscription({ numberOfSeats: 20 });
+  const message =
+    'The total number of licenses changed from 20 to 21 while you were adding licenses. Reload the page and try again.';
+
+  it('sends the total on screen, shows the server text, and the reloaded page shows the true total', async () => {
+    const view = renderWithProviders({
+      route: '/licenses',
+      state: { subscription: { user: stale } },
+      services: { http: { 'POST /api/add-licence': apiError(409, 'ABORTED', message) } },
+    });
+    const dialog = await askForSeatsIn(view.user, '3');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Add Licenses' }));
+
+    const error = await findDialog('Oops! An Error Occurred.');
+    expect(within(error).getByText(message)).toBeInTheDocument();
+    expect(view.fake.calls.http.at(-1)?.body).toEqual({
+      customerId: 'C0acme001',
+      subscriptionId: 'sub-acme-001',
+      numberOfSeats: 23,
+      expectedNumberOfSeats: 20,
+    });
+    view.unmount();
+
+    // The reload: a new page with the stored token loads the subscription as it is now.
+    const reloaded = renderWithProviders({
+      route: '/',
+      services: {
+        email: 'admin@acme.example',
+        tokenData: { token: 'token-1', expiry: Number.MAX_SAFE_INTEGER },
+        http: { 'GET /api/subscription-info': ok({ ...stale, numberOfSeats: 21 }) },
+      },
+    });
+    act(() => {
+      reloaded.store.dispatch(appStarted({ destination: '' }));
+    });
+    const total = await screen.findByRole('region', { name: 'Total Licenses' });
+    expect(within(total).getByText('21')).toBeInTheDocument();
+    expect(screen.getByText('You can add up to 29 more licenses')).toBeInTheDocument();
   });
 });

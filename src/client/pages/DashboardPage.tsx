@@ -2,12 +2,12 @@ import { Flex } from 'antd';
 import { useId } from 'react';
 import { DASHBOARD_MAX_WIDTH_PX } from '../../contract/limits';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { usePrefetch } from '../app/lazyParts';
-import { DASHBOARD_NEXT_STEPS } from '../app/dialogParts';
 import { usePortalConfig } from '../app/portalConfigContext';
 import { CardColumns } from '../components/CardColumns';
 import { Spinner } from '../components/Spinner';
+import { DelegateDialogs } from '../features/delegates/DelegateDialogs';
 import { dialogOpened } from '../features/delegates/delegatesSlice';
+import { HistoryDialogs } from '../features/history/HistoryDialogs';
 import { historyOpened } from '../features/history/historySlice';
 import { selectSigningOut } from '../features/session/sessionSelectors';
 import { signOutRequested } from '../features/session/sessionSlice';
@@ -18,19 +18,19 @@ import { InactiveSubscriptionNotice } from '../features/subscription/components/
 import { PlanDetails } from '../features/subscription/components/PlanDetails';
 import { SeatUsageCard } from '../features/subscription/components/SeatUsageCard';
 import { SubscriptionSummary } from '../features/subscription/components/SubscriptionSummary';
+import { PurchaseDialogs } from '../features/subscription/PurchaseDialogs';
 import { maxSeatsToAdd } from '../features/subscription/seatCount';
 import { selectPurchaseStatus, selectUser } from '../features/subscription/subscriptionSelectors';
 import { addLicencesRequested } from '../features/subscription/subscriptionSlice';
 
 /** The licence dashboard (docs/behaviour.md 2.2, roles of docs/behaviour.md 6); the guard makes sure a user is held. */
-export default function DashboardPage() {
+export function DashboardPage() {
   const dispatch = useAppDispatch();
   const { helpCentreUrl } = usePortalConfig();
   const user = useAppSelector(selectUser);
   const purchaseStatus = useAppSelector(selectPurchaseStatus);
   const seatsInputId = useId();
   const signingOut = useAppSelector(selectSigningOut);
-  usePrefetch(DASHBOARD_NEXT_STEPS);
 
   if (!user) return null;
   // While the purchase is sent, the page is replaced by a spinner (docs/behaviour.md 4.15, 4.16).
@@ -87,3 +87,18 @@ export default function DashboardPage() {
     </>
   );
 }
+
+/** The dashboard's route: the page and the dialogs its features open over it (docs/architecture.md). */
+function DashboardRoute() {
+  return (
+    <>
+      <DashboardPage />
+      <PurchaseDialogs />
+      <DelegateDialogs />
+      <HistoryDialogs />
+    </>
+  );
+}
+
+// React Router's lazy route takes the route's screen from this chunk by the name Component (../app/routes.tsx).
+export { DashboardRoute as Component };

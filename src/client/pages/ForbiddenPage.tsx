@@ -15,7 +15,7 @@ function detailsHtml(details: string | undefined): string {
 }
 
 /** The 403 screen (docs/behaviour.md 2.3); the guard makes sure an error is stored. */
-export default function ForbiddenPage() {
+export function ForbiddenPage() {
   const details = useAppSelector(selectStoredErrorDetails);
   const html = detailsHtml(details);
   return (
@@ -35,3 +35,6 @@ export default function ForbiddenPage() {
     </main>
   );
 }
+
+// React Router's lazy route takes the page from this chunk by the name Component (../app/routes.tsx).
+export { ForbiddenPage as Component };

@@ -2,8 +2,6 @@ import { useState } from 'react';
 import { NARROW_PAGE_MAX_WIDTH_PX, LICENSES_DESTINATION } from '../../contract/limits';
 import { PAGE_PATHS } from '../../contract/pages';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { usePrefetch } from '../app/lazyParts';
-import { HOME_NEXT_STEPS } from '../app/parts';
 import { useMovedOnFrom } from '../app/portalRouter';
 import { PageTitle, Panel, Sentence } from '../components/Panel';
 import { Spinner } from '../components/Spinner';
@@ -27,7 +25,6 @@ export function HomePage() {
   const movedOn = useMovedOnFrom(PAGE_PATHS.home);
   const waitingForSubscription = useAppSelector(selectLoadingSubscription) || movedOn;
   const [email, setEmail] = useState(session.email);
-  usePrefetch(HOME_NEXT_STEPS);
 
   const changeEmail = (value: string) => {
     setEmail(value);

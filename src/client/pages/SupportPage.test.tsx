@@ -1,7 +1,7 @@
 import { StyleProvider } from '@ant-design/cssinjs';
 import { render, screen } from '@testing-library/react';
 import { App } from '../app/App';
-import { createMemoryPortalRouter } from '../app/portalRouter';
+import { createMemoryPortalRouter } from '../app/routes';
 import { makeStore } from '../app/store';
 import { createFakeServices } from '../test/fakeServices';
 

@@ -9,7 +9,7 @@ import { SUPPORT_FRAME_REFERRER_POLICY, supportFrameSandbox } from './supportFra
 
 /** The external support site in a full-size frame (docs/behaviour.md 2 /support); a signed-in person can
  * sign out from the bar above it. */
-export default function SupportPage() {
+export function SupportPage() {
   const dispatch = useAppDispatch();
   const { supportSiteUrl } = usePortalConfig();
   const signedIn = useAppSelector(selectSignedIn);
@@ -35,3 +35,6 @@ export default function SupportPage() {
     </Flex>
   );
 }
+
+// React Router's lazy route takes the page from this chunk by the name Component (../app/routes.tsx).
+export { SupportPage as Component };

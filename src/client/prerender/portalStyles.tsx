@@ -8,7 +8,7 @@ import { Spinner } from '../components/Spinner';
 import { FlexiblePlanNotice } from '../features/subscription/components/FlexiblePlanNotice';
 import { InactiveSubscriptionNotice } from '../features/subscription/components/InactiveSubscriptionNotice';
 import { subscriptionLoaded } from '../features/subscription/subscriptionSlice';
-import DashboardPage from '../pages/DashboardPage';
+import { DashboardPage } from '../pages/DashboardPage';
 import { HomePage } from '../pages/HomePage';
 import { renderWithPortalStyles } from './renderHome';
 

@@ -2,7 +2,7 @@ import { StyleProvider } from '@ant-design/cssinjs';
 import { act, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from '../app/App';
-import { createMemoryPortalRouter } from '../app/portalRouter';
+import { createMemoryPortalRouter } from '../app/routes';
 import { startPage } from '../app/startPage';
 import type { AppStore } from '../app/store';
 import { createFakeServices, FAKE_ACCESS_TOKEN, ok } from '../test/fakeServices';
@@ -288,12 +288,7 @@ it('downloads the scenario as a JSON file, e-mail addresses pseudonymised unless
   expect(pseudonymise).toBeChecked();
   await user.click(screen.getByRole('button', { name: 'Download scenario' }));
   expect(clicked).toEqual([`scenario-${window.portalScenario?.id}.json`]);
-  const read = (blob: Blob) =>
-    new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.readAsText(blob);
-    });
+  const read = (blob: Blob) => blob.text();
   const text = await read(created[0] as Blob);
   expect(text).not.toContain('admin@acme.example');
   expect(JSON.parse(text)).toMatchObject({

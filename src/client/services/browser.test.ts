@@ -1,6 +1,5 @@
-import { render } from '@testing-library/react';
-import { createElement } from 'react';
-import { createBrowserPortalRouter } from '../app/portalRouter';
+import { waitFor } from '@testing-library/react';
+import { createBrowserPortalRouter } from '../app/routes';
 import { createBrowserService } from './browser';
 
 // The browser service against jsdom's own window: in-app moves change the address and the history
@@ -10,9 +9,7 @@ import { createBrowserService } from './browser';
 function openAt(path: string) {
   window.history.replaceState(null, '', path);
   const router = createBrowserPortalRouter();
-  // The router moves the address through React Router, so it is on screen as in the portal.
-  render(createElement(router.Router, null, null));
-  const browser = createBrowserService((to) => router.navigate(to));
+  const browser = createBrowserService(router);
   return { router, browser };
 }
 
@@ -33,11 +30,23 @@ it('moves in the app through the router: a new address and a new history entry, 
   const { router, browser } = openAt('/');
   const entries = window.history.length;
   browser.navigate('/licenses');
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  expect(window.location.pathname).toBe('/licenses');
+  await waitFor(() => expect(window.location.pathname).toBe('/licenses'));
   expect(window.history.length).toBe(entries + 1);
   expect(router.state.location.pathname).toBe('/licenses');
   expect(navigations()).toEqual([]);
+  router.dispose();
+});
+
+it("adds no history entry for the page already shown, as the browser's own links do", async () => {
+  const { router, browser } = openAt('/licenses');
+  await waitFor(() => expect(router.state.initialized).toBe(true));
+  const entries = window.history.length;
+  browser.navigate('/licenses');
+  await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+  expect(window.history.length).toBe(entries);
+  browser.navigate('/support');
+  await waitFor(() => expect(window.location.pathname).toBe('/support'));
+  expect(window.history.length).toBe(entries + 1);
   router.dispose();
 });
 

@@ -1,3 +1,4 @@
+import { createMemoryPortalRouter } from '../app/routes';
 import type { PortalConfig } from '../../contract/config';
 import { createServices } from './createServices';
 
@@ -30,7 +31,7 @@ it("echoes the page's XSRF cookie in X-XSRF-TOKEN", async () => {
     .mockReturnValue('XSRF-TOKEN=planted; __Host-XSRF-TOKEN=genuine');
   const fetch = jest.fn(async () => ({ status: 204, text: async () => '' }));
   window.fetch = fetch as unknown as typeof window.fetch;
-  const services = createServices(config, () => undefined);
+  const services = createServices(config, createMemoryPortalRouter('/'));
   await services.http.post('/api/sign-out', {});
   const [, init] = fetch.mock.calls[0] as unknown as [string, { headers: Record<string, string> }];
   expect(init.headers['X-XSRF-TOKEN']).toBe('genuine');

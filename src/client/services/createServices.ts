@@ -1,7 +1,7 @@
+import type { DataRouter } from 'react-router-dom';
 import type { PortalConfig } from '../../contract/config';
-import { createBrowserService, type Navigate } from './browser';
+import { createBrowserService } from './browser';
 import { systemClock } from './clock';
-import { takeEarlyAnswer } from './earlyAnswers';
 import { createHttpService } from './http';
 import { createGoogleIdentity } from './identity/googleIdentity';
 import { createSandboxIdentity } from './identity/sandboxIdentity';
@@ -18,12 +18,12 @@ function createIdentity(config: PortalConfig): IdentityService {
   });
 }
 
-export function createServices(config: PortalConfig, navigate: Navigate): Services {
+export function createServices(config: PortalConfig, router: DataRouter): Services {
   return {
-    http: createHttpService({ takeEarlyAnswer, xsrfCookie: config.xsrfCookie }),
+    http: createHttpService({ xsrfCookie: config.xsrfCookie }),
     identity: createIdentity(config),
     storage: createStorageService(),
-    browser: createBrowserService(navigate),
+    browser: createBrowserService(router),
     clock: systemClock,
     log: createConsoleLog(),
   };

@@ -21,8 +21,6 @@ export interface HttpServiceOptions {
   readCookies?: () => string;
   /** The XSRF cookie's name the server chose for this page (__Host-XSRF-TOKEN over https); XSRF-TOKEN by default. */
   xsrfCookie?: string;
-  /** The answer to the same request sent before this service existed, if any (src/client/early.ts). */
-  takeEarlyAnswer?: (request: PortalRequest) => ReturnType<FetchLike> | undefined;
 }
 
 const SUCCESS_MIN = 200;
@@ -66,13 +64,13 @@ function withQuery(path: string, query?: Query): string {
 }
 
 /** A request as this service sends it: the URL and the options handed to fetch. */
-export interface PortalRequest {
+interface PortalRequest {
   url: string;
   init: Parameters<FetchLike>[1];
 }
 
 /** How a GET goes out: the query in the URL, JSON asked for, the caller's headers, cookies of this origin. */
-export function getRequest(
+function getRequest(
   path: string,
   query?: Query,
   headers: Record<string, string> = {},
@@ -90,7 +88,6 @@ export function getRequest(
 export function createHttpService(options: HttpServiceOptions = {}): HttpService {
   const doFetch: FetchLike = options.fetch ?? ((url, init) => window.fetch(url, init));
   const readCookies = options.readCookies ?? (() => document.cookie);
-  const takeEarlyAnswer = options.takeEarlyAnswer ?? (() => undefined);
   const xsrfCookie = options.xsrfCookie ?? XSRF_COOKIE;
 
   function postRequest(url: string, body: unknown): PortalRequest {
@@ -115,8 +112,7 @@ export function createHttpService(options: HttpServiceOptions = {}): HttpService
     }
     let response: Awaited<ReturnType<FetchLike>>;
     try {
-      // A page that opened with a stored session may have sent this very request already (src/client/early.ts).
-      response = await (takeEarlyAnswer({ url, init }) ?? doFetch(url, init));
+      response = await doFetch(url, init);
     } catch {
       const failure: HttpFailure = { status: NO_RESPONSE, body: null };
       throw failure;

@@ -1,3 +1,4 @@
+import { act } from '@testing-library/react';
 import type { SagaContext } from '../app/sagaContext';
 import type { PortalConfig } from '../../contract/config';
 import type { ErrorEnvelope, ErrorStatus } from '../../contract/errors';
@@ -206,4 +207,13 @@ export function createFakeServices(options: FakeServicesOptions = {}): FakeServi
     calls,
     provider: { getContext: (key: string) => services[key as keyof SagaContext] },
   };
+}
+
+/** An answer the test releases when it wants, to see the in-between states. */
+export function heldAnswer() {
+  let release: (answer: FakeHttpAnswer) => void = () => undefined;
+  const answer = new Promise<FakeHttpAnswer>((resolve) => {
+    release = resolve;
+  });
+  return { route: () => answer, release: (reply: FakeHttpAnswer) => act(() => release(reply)) };
 }

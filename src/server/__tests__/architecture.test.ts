@@ -164,3 +164,17 @@ it('finds an identifier that says license, and not a text on screen', () => {
   const code = "const AddLicensesForm = () => <p>Add Licenses</p>; const label = 'licenses';";
   expect(americanSpelt('form.tsx', code)).toEqual(['AddLicensesForm']);
 });
+
+it('boots the client as it says: index.tsx imports the boot alone, each feature owns its dialogs', () => {
+  const text = architecture();
+  const client = path.join(ROOT, 'src', 'client');
+  const index = readFileSync(path.join(client, 'index.tsx'), 'utf8');
+  expect([...index.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1])).toEqual(['./boot']);
+  expect(text).toContain('`index.tsx` imports `boot.tsx` and nothing else');
+  const dialogs = readdirSync(path.join(client, 'features'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /Dialogs\.tsx$/.test(file))
+    .map((file) => path.basename(file));
+  expect(dialogs.length).toBeGreaterThan(0);
+  for (const file of dialogs) expect(text).toContain(`\`${file}\``);
+  expect(readdirSync(path.join(client, 'app')).filter((file) => /Dialog/.test(file))).toEqual([]);
+});

@@ -27,6 +27,3 @@ export function holdScript(page: Page, name: string): Promise<() => void> {
   const file = new RegExp(`^/js/${name}\\.[0-9a-f]+\\.js$`);
   return holdMatching(page, (url) => file.test(url.pathname));
 }
-
-/** Holds the portal's own entry script until released: what runs before it shows. */
-export const holdMainScript = (page: Page) => holdScript(page, 'main');

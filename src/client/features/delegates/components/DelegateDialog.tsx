@@ -1,8 +1,9 @@
-import { Button, Empty, Flex, Input, Modal, Typography } from 'antd';
+import { Button, Empty, Flex, Input, Typography } from 'antd';
 import { useId, type FormEvent } from 'react';
 import type { DelegateKind } from '../../../../contract/api';
 import { isValidDelegateEmail } from '../../../../contract/email';
 import { Spinner } from '../../../components/Spinner';
+import { NoticeDialog } from '../../../components/NoticeDialog';
 import type { DelegateListState } from '../delegatesSlice';
 
 export const DELEGATE_DIALOG_TITLES: Record<DelegateKind, string> = {
@@ -40,17 +41,12 @@ export function DelegateDialog({
   };
 
   return (
-    <Modal
+    <NoticeDialog
       open={list.open}
       title={DELEGATE_DIALOG_TITLES[kind]}
-      // CLOSE is the one way out by pointer (Escape still works); no second, same-named X.
+      button="CLOSE"
       closable={false}
-      onCancel={onClose}
-      footer={
-        <Button type="primary" onClick={onClose}>
-          CLOSE
-        </Button>
-      }
+      onClose={onClose}
     >
       <form onSubmit={submit} noValidate>
         <label htmlFor={inputId} style={{ display: 'block', marginBottom: 8 }}>
@@ -96,6 +92,6 @@ export function DelegateDialog({
           ))}
         </ul>
       )}
-    </Modal>
+    </NoticeDialog>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Modal, Typography } from 'antd';
+import { Typography } from 'antd';
+import { NoticeDialog } from '../../../components/NoticeDialog';
 
 export interface ErrorDialogProps {
   open: boolean;
@@ -9,21 +10,16 @@ export interface ErrorDialogProps {
 /** 'Oops! An Error Occurred.' with the message (docs/behaviour.md 2.6, docs/behaviour.md 8). */
 export function ErrorDialog({ open, message, onClose }: ErrorDialogProps) {
   return (
-    <Modal
+    <NoticeDialog
       open={open}
       title="Oops! An Error Occurred."
-      // CLOSE is the one way out by pointer (Escape still works); no second, same-named X.
+      button="CLOSE"
       closable={false}
-      onCancel={onClose}
-      footer={
-        <Button type="primary" onClick={onClose}>
-          CLOSE
-        </Button>
-      }
+      onClose={onClose}
     >
       <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {message}
       </Typography.Paragraph>
-    </Modal>
+    </NoticeDialog>
   );
 }

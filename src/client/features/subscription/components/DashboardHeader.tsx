@@ -1,8 +1,7 @@
-import { Button, Flex } from 'antd';
+import { Button, Dropdown, Flex } from 'antd';
 import { useState } from 'react';
 import type { DelegateKind } from '../../../../contract/api';
 import silhouette from '../../../assets/silhouette.svg';
-import { DeferredDropdown } from '../../../components/DeferredDropdown';
 import { useDesignToken } from '../../../components/designToken';
 import { SignOutButton } from '../../../components/SignOutButton';
 
@@ -77,7 +76,7 @@ export function DashboardHeader(props: DashboardHeaderProps) {
         </strong>
         <Flex align="center" wrap gap={16}>
           {isAdmin && (
-            <DeferredDropdown
+            <Dropdown
               trigger={['click']}
               // The open menu takes the focus, so arrow keys and Enter choose an item (keyboard use).
               autoFocus
@@ -95,7 +94,7 @@ export function DashboardHeader(props: DashboardHeaderProps) {
               >
                 Delegate access
               </Button>
-            </DeferredDropdown>
+            </Dropdown>
           )}
           <UserPhoto url={thumbnailPhotoUrl} email={email} />
           <SignOutButton signingOut={signingOut} onSignOut={onSignOut} />

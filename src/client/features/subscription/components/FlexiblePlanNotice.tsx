@@ -1,5 +1,4 @@
-import { Alert } from 'antd';
-import { TextLink } from '../../../components/TextLink';
+import { Alert, Typography } from 'antd';
 
 export interface FlexiblePlanNoticeProps {
   helpCentreUrl: string;
@@ -16,9 +15,9 @@ export function FlexiblePlanNotice({ helpCentreUrl }: FlexiblePlanNoticeProps) {
         <>
           With a Flexible subscription you add licenses simply by adding a user.{' '}
           {/* Underlined: a link inside a sentence must not be told apart by colour alone. */}
-          <TextLink href={helpCentreUrl} target="_blank" rel="noopener noreferrer" underline>
+          <Typography.Link href={helpCentreUrl} target="_blank" rel="noopener noreferrer" underline>
             Learn more in the Help Center
-          </TextLink>
+          </Typography.Link>
         </>
       }
     />

@@ -1,6 +1,5 @@
-import { Alert, Button } from 'antd';
+import { Alert, Button, Progress } from 'antd';
 import { Panel, SectionTitle, Sentence } from '../../../components/Panel';
-import { SeatBar } from '../../../components/SeatBar';
 import { useId } from 'react';
 import { ACCENT_COLOUR, WARN_COLOUR } from '../../../app/theme';
 import type { SubscriptionInfo } from '../../../../contract/subscription';
@@ -48,7 +47,7 @@ export function SeatUsageCard({ subscription, mayAdd, onAddMore }: SeatUsageCard
     <Panel>
       <section aria-labelledby={titleId}>
         <SectionTitle id={titleId}>Seat usage</SectionTitle>
-        <SeatBar
+        <Progress
           percent={usage.percent}
           strokeColor={warn ? WARN_COLOUR : ACCENT_COLOUR}
           aria-label="Seat usage"

@@ -1,4 +1,5 @@
-import { Button, Modal, Typography } from 'antd';
+import { Typography } from 'antd';
+import { NoticeDialog } from '../../../components/NoticeDialog';
 import type { PricePreview } from '../../../../contract/prices';
 import { boughtLine } from '../priceWords';
 
@@ -13,15 +14,11 @@ export interface SuccessDialogProps {
 /** 'Licenses Added Succesfully!' spelt so (docs/behaviour.md 2.6). */
 export function SuccessDialog({ open, onClose, bought }: SuccessDialogProps) {
   return (
-    <Modal
+    <NoticeDialog
       open={open}
       title="Licenses Added Succesfully!"
-      onCancel={onClose}
-      footer={
-        <Button type="primary" onClick={onClose}>
-          Add Even More Licenses
-        </Button>
-      }
+      button="Add Even More Licenses"
+      onClose={onClose}
     >
       <Typography.Paragraph>
         Your new total amount of licenses will be billed to your account.
@@ -29,6 +26,6 @@ export function SuccessDialog({ open, onClose, bought }: SuccessDialogProps) {
       {bought !== undefined && (
         <Typography.Paragraph>{boughtLine(bought.seats, bought.price)}</Typography.Paragraph>
       )}
-    </Modal>
+    </NoticeDialog>
   );
 }

@@ -1,5 +1,5 @@
-// A page opened with a usable stored session asks for its subscription before the portal's own
-// scripts have arrived, and the portal takes that answer instead of asking again (docs/performance.md).
+// A page opened with a stored session asks for its subscription once, and only with a usable token
+// (docs/behaviour.md 4.2).
 import type { Request } from 'playwright-core';
 import { API_PATHS } from '../../src/contract/api';
 import {
@@ -9,31 +9,25 @@ import {
   storeTokenData,
   waitForDashboard,
 } from './support/pageActions';
-import { holdMainScript } from './support/hold';
 import { describePortal } from './support/journey';
 import { ACME } from './support/sandbox';
 
 const { journey } = describePortal();
 
 journey(
-  'a reload of the dashboard asks for the subscription once, before the portal’s code runs',
+  'a reload of the dashboard asks for the subscription once and shows the dashboard',
   async ({ page, requestsTo }) => {
     await signInToDashboard(page, ACME.admin);
     const before = requestsTo(API_PATHS.subscriptionInfo).length;
-
-    // The portal's own entry is held back until the subscription request has gone out.
-    const releaseMain = await holdMainScript(page);
-    const reloaded = page.reload();
-    const sentEarly: Request = await page.waitForRequest(
+    const sent: Promise<Request> = page.waitForRequest(
       (request) => new URL(request.url()).pathname === API_PATHS.subscriptionInfo,
     );
-    expect(new URL(sentEarly.url()).searchParams.get('email')).toBe(ACME.admin);
-    expect(await sentEarly.headerValue('x-goog-token')).toBe((await storedTokenData(page))?.token);
-    releaseMain();
-    await reloaded;
+    await page.reload();
+    const request = await sent;
+    expect(new URL(request.url()).searchParams.get('email')).toBe(ACME.admin);
+    expect(await request.headerValue('x-goog-token')).toBe((await storedTokenData(page))?.token);
     await waitForDashboard(page);
     await page.getByRole('heading', { level: 1, name: ACME.skuName }).waitFor();
-    // Settled: no second request followed the early one.
     await page.waitForLoadState('networkidle');
     expect(requestsTo(API_PATHS.subscriptionInfo)).toHaveLength(before + 1);
   },

@@ -2,16 +2,16 @@ import { StyleProvider } from '@ant-design/cssinjs';
 import { render, screen } from '@testing-library/react';
 import { createFakeServices } from '../test/fakeServices';
 import { App } from './App';
-import { createMemoryPortalRouter, type PortalRouter } from './portalRouter';
+import type { PortalRouter } from './portalRouter';
+import { createMemoryPortalRouter } from './routes';
 import { makeStore } from './store';
 
-// The routes follow the router (docs/performance.md: navigations in transitions), including a move
-// made while the first render was still being drawn: on the home page that render is a transition
-// that yields to the browser, and a stored session's subscription can move the router meanwhile.
+// The screens follow the router, including a move made while the first render was still being drawn:
+// a stored session's subscription can move the router meanwhile.
 
 /** Rendered after the portal in the same pass: moves the router before anything has committed. */
 function MoveDuringFirstRender({ router, to }: { router: PortalRouter; to: string }) {
-  if (router.state.location.pathname !== to) router.navigate(to);
+  if (router.state.location.pathname !== to) void router.navigate(to);
   return null;
 }
 
