@@ -2,10 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { SubscriptionInfo } from '../../contract/subscription';
 import { errorDialogShown } from '../events/portalEvents';
 import { appStarted } from '../features/session/sessionSlice';
-import { apiError, ok, type FakeHttpAnswer } from '../test/fakeServices';
-import { findDialog, queryDialog } from '../test/dialogs';
-import { renderWithProviders } from '../test/renderWithProviders';
-import { sampleSubscription, samplePricePreview } from '../../contract/sampleSubscription';
+import { apiError, ok, type FakeHttpAnswer } from '../../testing/client/fakeServices';
+import { findDialog, queryDialog } from '../../testing/client/dialogs';
+import { renderWithProviders } from '../../testing/client/renderWithProviders';
+import { sampleSubscription } from '../../contract/sampleSubscription';
+import { samplePricePreview } from '../../testing/sampleAnswers';
 
 // antd screens are slow to mount under jsdom, more so when every suite runs at once.
 jest.setTimeout(20_000);

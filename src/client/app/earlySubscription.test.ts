@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { createHttpService, type PortalRequest } from '../services/http';
-import { createFakeServices, FAKE_NOW } from '../test/fakeServices';
+import { createFakeServices, FAKE_NOW } from '../../testing/client/fakeServices';
 import { EARLY_EXPIRY_MARGIN_MS, earlySubscriptionRequest } from './earlySubscription';
 import { startPage } from './startPage';
 

@@ -1,4 +1,4 @@
-import { createFakeServices, FAKE_NOW } from '../test/fakeServices';
+import { createFakeServices, FAKE_NOW } from '../../testing/client/fakeServices';
 import { opensOnDashboard, waitForFirstScreen } from './firstScreen';
 
 // A page load that leads straight to the dashboard renders it first, with its code already in

@@ -169,7 +169,11 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
       return { status: 200, body: page, headers: { 'content-type': 'text/html; charset=utf-8' } };
     }
     if (method === 'GET' && url.pathname === POPUP_PATHS.script) {
-      return { status: 200, body: AUTHORIZE_SCRIPT, headers: { 'content-type': 'text/javascript' } };
+      return {
+        status: 200,
+        body: AUTHORIZE_SCRIPT,
+        headers: { 'content-type': 'text/javascript' },
+      };
     }
     if (method === 'GET' && url.pathname === POPUP_PATHS.page) {
       const q = url.searchParams;
