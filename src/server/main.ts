@@ -202,10 +202,6 @@ async function main(): Promise<void> {
     log: logger,
     metrics,
   });
-  process.stdout.write(
-    `Portal ready at http://${config.host}:${port} (provider: ${config.provider}, data: ${config.dataDir}, store: ${store.dialect})\n`,
-  );
-
   let closing = false;
   const shutDown = (signal: NodeJS.Signals) => {
     // A second Ctrl-C while closing is ignored: the first one is already finishing the work.
@@ -228,6 +224,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', shutDown);
   process.on('SIGINT', shutDown);
+  // Ready only once SIGTERM shuts down cleanly (docs/deploy.md): a supervisor may stop it on this line.
+  process.stdout.write(
+    `Portal ready at http://${config.host}:${port} (provider: ${config.provider}, data: ${config.dataDir}, store: ${store.dialect})\n`,
+  );
 }
 
 main().catch((error: unknown) => {
