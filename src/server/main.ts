@@ -35,18 +35,18 @@ interface Opened {
   sandbox?: Sandbox;
 }
 
-function openProvider(
+async function openProvider(
   config: ServerConfig,
   settings: Environment,
   logger: FastifyBaseLogger,
   metrics: PortalMetrics,
-): Opened {
+): Promise<Opened> {
   const seatPolicy = readSeatPolicy(settings);
   if (config.provider === 'google') {
     const options = readGoogleOptions(settings);
     return { provider: createGoogleProvider({ ...options, seatPolicy, log: logger, metrics }) };
   }
-  const sandbox = openSandbox({
+  const sandbox = await openSandbox({
     dataDir: config.dataDir,
     resellerName: config.resellerName,
     seatPolicy,
@@ -167,7 +167,7 @@ async function main(): Promise<void> {
   const folderLock = lockWhenOnSqlite(config);
   const metrics = createPortalMetrics();
   try {
-    opened = openProvider(config, settings, logger, metrics);
+    opened = await openProvider(config, settings, logger, metrics);
   } catch (error) {
     if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
     throw error;
