@@ -125,7 +125,6 @@ const CLIENT_ZONES = [
       './src/client/features',
       './src/client/pages',
       './src/client/services',
-      './src/client/test',
     ],
     from: './src/client/recording',
     message: 'Only the boot (boot.tsx) loads the recorder, and only with import().',
@@ -314,15 +313,21 @@ export default tseslint.config(
       ],
     },
   },
-  // The fakes and test set-up stand in for Google or run the server: they take the server and the contract.
+  // The fakes and test set-up stand in for Google or run the server: they take the server and the
+  // contract; the client's test set-up (src/testing/client) takes the client and the contract.
   importBoundaries(
-    ['src/testing/**/*.ts'],
+    ['src/testing/**/*.{ts,tsx}'],
     [
       NOT_FROM_TOOLS,
       {
-        target: './src/testing',
+        target: ['./src/testing/*.ts', './src/testing/!(client)/**'],
         from: ['./src/client', './src/scenarioFormat', './src/scenarios'],
         message: 'src/testing imports the server and the contract only.',
+      },
+      {
+        target: './src/testing/client',
+        from: ['./src/server', './src/scenarioFormat', './src/scenarios', './src/client/recording'],
+        message: "The client's test set-up imports the client (not its recorder) and the contract.",
       },
     ],
   ),

@@ -10,7 +10,7 @@ const transform: Config['transform'] = {
 /** node_modules stay untransformed, except typebox's ES modules (above). */
 const transformIgnorePatterns = ['/node_modules/(?!typebox/)'];
 const moduleFileExtensions = ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'];
-const loadTypebox = '<rootDir>/src/client/test/loadTypebox.ts';
+const loadTypebox = '<rootDir>/src/testing/client/loadTypebox.ts';
 // jsdom with Node's fetch classes, which React Router's data router builds its requests with.
 const browserLike = 'jest-fixed-jsdom';
 
@@ -22,11 +22,11 @@ const config: Config = {
       displayName: 'client',
       testEnvironment: browserLike,
       roots: ['<rootDir>/src/client', '<rootDir>/src/contract'],
-      setupFilesAfterEnv: ['<rootDir>/src/client/test/setupTests.ts', loadTypebox],
+      setupFilesAfterEnv: ['<rootDir>/src/testing/client/setupTests.ts', loadTypebox],
       transform,
       transformIgnorePatterns,
       moduleFileExtensions,
-      moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/src/client/test/fileStub.ts' },
+      moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/src/testing/client/fileStub.ts' },
     },
     {
       displayName: 'server',
@@ -57,11 +57,11 @@ const config: Config = {
       testEnvironment: browserLike,
       roots: ['<rootDir>/src/scenarios'],
       testMatch: ['**/*.ui.test.tsx'],
-      setupFilesAfterEnv: ['<rootDir>/src/client/test/setupTests.ts', loadTypebox],
+      setupFilesAfterEnv: ['<rootDir>/src/testing/client/setupTests.ts', loadTypebox],
       transform,
       transformIgnorePatterns,
       moduleFileExtensions,
-      moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/src/client/test/fileStub.ts' },
+      moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/src/testing/client/fileStub.ts' },
     },
   ],
 };

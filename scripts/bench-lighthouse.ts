@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Flags, Result } from 'lighthouse';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../test/support/chromium';
-import { freePort, startPortal } from '../test/support/portalProcess';
+import { freePort, startPortalProcess } from '../src/testing/server/portalProcess';
 
 const root = path.resolve(__dirname, '..');
 // scripts/build.js is CommonJS without types.
@@ -133,7 +133,7 @@ async function main() {
   mkdirSync(reportDir, { recursive: true });
   const profile = mkdtempSync(path.join(tmpdir(), 'portal-lighthouse-'));
   const port = await freePort();
-  const portal = await startPortal();
+  const portal = await startPortalProcess({ entry: 'built' });
   // One profile for every run: Lighthouse opens its tab beside the signed-in page's storage; it
   // clears the HTTP cache before each run, so every load is cold.
   const context = await chromium.launchPersistentContext(profile, {

@@ -8,12 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { API_PATHS, DELEGATE_PATHS, XSRF_HEADER } from '../src/contract/api';
-import {
-  signInOverHttp,
-  startPortalProcess,
-  type PortalProcess,
-  type SignedIn,
-} from '../test/security/support/portalProcess';
+import { startPortalProcess, type PortalProcess } from '../src/testing/server/portalProcess';
+import { signInOverHttp, type SignedIn } from '../src/testing/server/sandboxSignIn';
 
 const DEFAULT_SECONDS = 60;
 const DEFAULT_RATE = 50;
@@ -172,10 +168,13 @@ async function main(): Promise<void> {
   try {
     // Three sessions of one customer send most of the traffic: the shield's session and customer
     // limits are lifted so the handlers run; the per-address limit stays.
-    portal = await startPortalProcess(dataDir, {
-      PORTAL_CLIENT_DIR: clientDir(dataDir),
-      RATE_LIMIT_PER_SESSION: SOAK_RATE_LIMIT,
-      RATE_LIMIT_PER_CUSTOMER: SOAK_RATE_LIMIT,
+    portal = await startPortalProcess({
+      dataDir,
+      env: {
+        PORTAL_CLIENT_DIR: clientDir(dataDir),
+        RATE_LIMIT_PER_SESSION: SOAK_RATE_LIMIT,
+        RATE_LIMIT_PER_CUSTOMER: SOAK_RATE_LIMIT,
+      },
     });
     const { origin, pid } = portal;
     const sessions: Sessions = {

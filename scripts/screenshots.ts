@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../test/support/chromium';
-import { buildClientInto, startPortal } from '../test/support/portalProcess';
+import { buildClientInto, startPortalProcess } from '../src/testing/server/portalProcess';
 
 const root = path.resolve(__dirname, '..');
 const phone = process.argv.includes('--phone');
@@ -66,10 +66,10 @@ async function openDelegates(page: Page, item: string, title: string) {
 async function main(): Promise<void> {
   mkdirSync(outputDir, { recursive: true });
   const workDir = mkdtempSync(path.join(tmpdir(), 'portal-screenshots-'));
-  const portal = await startPortal({
-    via: 'start',
-    clientDir: buildClientInto(path.join(workDir, 'client')),
+  const portal = await startPortalProcess({
+    entry: 'start',
     dataDir: path.join(workDir, 'data'),
+    env: { PORTAL_CLIENT_DIR: buildClientInto(path.join(workDir, 'client')) },
     readyTimeoutMs: SERVER_READY_TIMEOUT_MS,
   });
   const browser = await launchChromium();

@@ -41,7 +41,7 @@ async function main() {
     RATE_LIMIT_PER_CUSTOMER: String(RATE_LIMIT_CEILING),
   });
   const logger = createLogger(config.logLevel);
-  const sandbox = openSandbox({
+  const sandbox = await openSandbox({
     dataDir: config.dataDir,
     resellerName: config.resellerName,
     seatPolicy: createSeatPolicy(UNLIMITED),

@@ -13,7 +13,7 @@ import { fakeGoogleEnv, startFakeGoogle } from '../../src/testing/fakeGoogle';
 import type { Scenario } from '../../src/scenarioFormat/scenario';
 import { createRedaction } from '../../src/scenarioFormat/redaction';
 import { parseScenario } from '../../src/scenarios/validateScenario';
-import { buildClientInto, startPortal } from '../../test/support/portalProcess';
+import { buildClientInto, startPortalProcess } from '../../src/testing/server/portalProcess';
 import { quiet, STEP_TIMEOUT_MS, type Journey, type Session } from './recordedPage';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -89,13 +89,13 @@ export async function recordJourney(
   // `npm run start:fake-google` does.
   const fake =
     journey.provider === 'google' ? await startFakeGoogle({ dns: true, dnsPort: 0 }) : null;
-  const portal = await startPortal({
-    via: 'start',
-    clientDir: client,
+  const portal = await startPortalProcess({
+    entry: 'start',
     dataDir: path.join(workDir, `data-${journey.name}`),
     readyTimeoutMs: SERVER_READY_TIMEOUT_MS,
     env: {
       ...(fake ? fakeGoogleEnv(fake, randomBytes(SESSION_SECRET_BYTES).toString('base64url')) : {}),
+      PORTAL_CLIENT_DIR: client,
       PORTAL_RECORDING: 'true',
     },
   }).catch(async (error: unknown) => {

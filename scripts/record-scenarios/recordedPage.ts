@@ -6,7 +6,7 @@ import { SCENARIO_STORAGE_KEYS } from '../../src/client/recording/recordingStora
 import { sessionCookieNames, XSRF_HEADER } from '../../src/contract/api';
 import type { Scenario, ScopeRef, ScreenCheck } from '../../src/scenarioFormat/scenario';
 import * as actions from '../../test/e2e/support/pageActions';
-import type { Portal } from '../../test/support/portalProcess';
+import type { PortalProcess } from '../../src/testing/server/portalProcess';
 
 const POLL_MS = 50;
 /** The recording is taken once nothing new was written for this long. */
@@ -17,7 +17,7 @@ export const STEP_TIMEOUT_MS = 15_000;
 export const XSRF_COOKIE_NAMES = [true, false].map((secure) => sessionCookieNames(secure).xsrf);
 
 export interface Session {
-  portal: Portal;
+  portal: PortalProcess;
   browser: Browser;
   context: BrowserContext;
   /** The recorded page. */

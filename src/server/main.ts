@@ -35,18 +35,18 @@ interface Opened {
   sandbox?: Sandbox;
 }
 
-function openProvider(
+async function openProvider(
   config: ServerConfig,
   settings: Environment,
   logger: FastifyBaseLogger,
   metrics: PortalMetrics,
-): Opened {
+): Promise<Opened> {
   const seatPolicy = readSeatPolicy(settings);
   if (config.provider === 'google') {
     const options = readGoogleOptions(settings);
     return { provider: createGoogleProvider({ ...options, seatPolicy, log: logger, metrics }) };
   }
-  const sandbox = openSandbox({
+  const sandbox = await openSandbox({
     dataDir: config.dataDir,
     resellerName: config.resellerName,
     seatPolicy,
@@ -167,7 +167,7 @@ async function main(): Promise<void> {
   const folderLock = lockWhenOnSqlite(config);
   const metrics = createPortalMetrics();
   try {
-    opened = openProvider(config, settings, logger, metrics);
+    opened = await openProvider(config, settings, logger, metrics);
   } catch (error) {
     if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
     throw error;
@@ -202,10 +202,6 @@ async function main(): Promise<void> {
     log: logger,
     metrics,
   });
-  process.stdout.write(
-    `Portal ready at http://${config.host}:${port} (provider: ${config.provider}, data: ${config.dataDir}, store: ${store.dialect})\n`,
-  );
-
   let closing = false;
   const shutDown = (signal: NodeJS.Signals) => {
     // A second Ctrl-C while closing is ignored: the first one is already finishing the work.
@@ -228,6 +224,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', shutDown);
   process.on('SIGINT', shutDown);
+  // Ready only once SIGTERM shuts down cleanly (docs/deploy.md): a supervisor may stop it on this line.
+  process.stdout.write(
+    `Portal ready at http://${config.host}:${port} (provider: ${config.provider}, data: ${config.dataDir}, store: ${store.dialect})\n`,
+  );
 }
 
 main().catch((error: unknown) => {

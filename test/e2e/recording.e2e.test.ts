@@ -7,7 +7,7 @@ import { SCENARIO_STORAGE_KEYS } from '../../src/client/recording/recordingStora
 import { TOKEN_HEADER, XSRF_HEADER } from '../../src/contract/api';
 import { parseScenario } from '../../src/scenarios/validateScenario';
 import { launchChromium } from '../support/chromium';
-import { startPortal, type Portal } from '../support/portalProcess';
+import { startPortalProcess, type PortalProcess } from '../../src/testing/server/portalProcess';
 import { emailInput, openDelegateDialog, signIn, waitForDashboard } from './support/pageActions';
 import { ACME } from './support/sandbox';
 
@@ -16,14 +16,14 @@ const STEP_TIMEOUT_MS = 15_000;
 const MIN_SECRET_LENGTH = 8;
 
 let browser: Browser;
-let plain: Portal;
-let recording: Portal;
+let plain: PortalProcess;
+let recording: PortalProcess;
 
 beforeAll(async () => {
   [browser, plain, recording] = await Promise.all([
     launchChromium(),
-    startPortal(),
-    startPortal({ env: { PORTAL_RECORDING: 'true' } }),
+    startPortalProcess({ entry: 'built' }),
+    startPortalProcess({ entry: 'built', env: { PORTAL_RECORDING: 'true' } }),
   ]);
 });
 
@@ -32,7 +32,7 @@ afterAll(async () => {
   await Promise.all([plain?.stop(), recording?.stop()]);
 });
 
-async function newPage(portal: Portal) {
+async function newPage(portal: PortalProcess) {
   const context = await browser.newContext({ baseURL: portal.origin, acceptDownloads: true });
   context.setDefaultTimeout(STEP_TIMEOUT_MS);
   return { context, page: await context.newPage() };

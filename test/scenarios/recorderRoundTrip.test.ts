@@ -10,7 +10,7 @@ import {
   signInRequested,
   signOutRequested,
 } from '../../src/client/features/session/sessionSlice';
-import { createFakeServices, FAKE_ACCESS_TOKEN, ok } from '../../src/client/test/fakeServices';
+import { createFakeServices, FAKE_ACCESS_TOKEN, ok } from '../../src/testing/client/fakeServices';
 import { sampleSubscription } from '../../src/contract/sampleSubscription';
 import { API_PATHS, XSRF_COOKIE } from '../../src/contract/api';
 import { replayScenario } from '../../src/scenarios/replayScenario';

@@ -7,12 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_PATHS, DELEGATE_PATHS, XSRF_HEADER, type DelegateKind } from '../../src/contract/api';
 import { loadSqliteDriver } from '../../src/server/providers/sandbox/sqliteDriver';
-import {
-  signInOverHttp,
-  startPortalProcess,
-  type PortalProcess,
-  type SignedIn,
-} from './support/portalProcess';
+import { startPortalProcess, type PortalProcess } from '../../src/testing/server/portalProcess';
+import { signInOverHttp, type SignedIn } from '../../src/testing/server/sandboxSignIn';
 
 const CYCLES = 5;
 const ACME = { customerId: 'C0acme001', subscriptionId: 'sub-acme-001' };
@@ -66,7 +62,7 @@ afterAll(async () => {
 });
 
 it(`keeps every acknowledged change through ${CYCLES} SIGKILLs`, async () => {
-  portal = await startPortalProcess(dataDir);
+  portal = await startPortalProcess({ dataDir });
   const session = await signInOverHttp(portal.origin, 'admin@acme.example');
   let seats = session.subscription.numberOfSeats;
   const acknowledged: Record<DelegateKind, string[]> = { licence: [], support: [] };
@@ -111,7 +107,7 @@ it(`keeps every acknowledged change through ${CYCLES} SIGKILLs`, async () => {
       expect({ cycle, file, result }).toEqual({ cycle, file, result: 'ok' });
     }
 
-    portal = await startPortalProcess(dataDir);
+    portal = await startPortalProcess({ dataDir });
     // The session from before the kills still works: its secret is kept in the data directory.
     for (const kind of KINDS) {
       expect(await members(portal, session, kind)).toEqual(

@@ -11,7 +11,7 @@ import { createRedaction } from '../../src/scenarioFormat/redaction';
 import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '../../src/testing/fakeGoogle';
 import { removeDataDir, startPortal, type Portal } from '../../src/testing/server/portalHarness';
 import { rawExchange, splitAnswers } from '../../src/testing/server/rawHttp';
-import { startPortalProcess, type PortalProcess } from './support/portalProcess';
+import { startPortalProcess, type PortalProcess } from '../../src/testing/server/portalProcess';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const SESSION_SECRET = 'a-session-secret-of-at-least-thirty-two-characters';
@@ -40,7 +40,7 @@ afterEach(async () => {
 });
 
 async function started(env: NodeJS.ProcessEnv = {}): Promise<PortalProcess> {
-  const portal = await startPortalProcess(dataDir, env);
+  const portal = await startPortalProcess({ dataDir, env });
   running.push(portal);
   return portal;
 }
@@ -48,7 +48,7 @@ async function started(env: NodeJS.ProcessEnv = {}): Promise<PortalProcess> {
 /** The lines a portal that must not start wrote before it exited. */
 async function refusal(env: NodeJS.ProcessEnv): Promise<string[]> {
   try {
-    running.push(await startPortalProcess(dataDir, env));
+    running.push(await startPortalProcess({ dataDir, env }));
   } catch (error) {
     const [, ...output] = String((error as Error).message).split('\n');
     return output.filter((line) => line.trim() !== '');

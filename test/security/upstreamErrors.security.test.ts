@@ -12,7 +12,7 @@ import { SERVER_TEXT } from '../../src/server/messages';
 import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '../../src/testing/fakeGoogle';
 import { signInWithGoogle } from '../../src/testing/server/googlePortal';
 import { removeDataDir } from '../../src/testing/server/portalHarness';
-import { startPortalProcess, type PortalProcess } from './support/portalProcess';
+import { startPortalProcess, type PortalProcess } from '../../src/testing/server/portalProcess';
 
 const SESSION_SECRET = 'a-session-secret-of-at-least-thirty-two-characters';
 /** Words of Google's and the network's that would tell an attacker about the reseller's systems. */
@@ -25,11 +25,14 @@ let dataDir: string;
 beforeAll(async () => {
   fake = await startFakeGoogle();
   dataDir = mkdtempSync(path.join(tmpdir(), 'portal-upstream-'));
-  portal = await startPortalProcess(dataDir, {
-    ...fakeGoogleEnv(fake, SESSION_SECRET),
-    LOG_LEVEL: 'error',
-    // Every failure below is asked for once; the cache would hide the second ask.
-    GOOGLE_CACHE_TTL_MS: '0',
+  portal = await startPortalProcess({
+    dataDir,
+    env: {
+      ...fakeGoogleEnv(fake, SESSION_SECRET),
+      LOG_LEVEL: 'error',
+      // Every failure below is asked for once; the cache would hide the second ask.
+      GOOGLE_CACHE_TTL_MS: '0',
+    },
   });
 });
 

@@ -1,6 +1,6 @@
 import { StyleProvider } from '@ant-design/cssinjs';
 import { render, screen } from '@testing-library/react';
-import { createFakeServices } from '../test/fakeServices';
+import { createFakeServices } from '../../testing/client/fakeServices';
 import { App } from './App';
 import type { PortalRouter } from './portalRouter';
 import { createMemoryPortalRouter } from './routes';

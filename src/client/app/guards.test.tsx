@@ -5,13 +5,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { PAGE_PATHS } from '../../contract/pages';
 import { forbiddenErrorStored } from '../events/portalEvents';
 import { subscriptionLoaded } from '../features/subscription/subscriptionSlice';
-import { createFakeServices } from '../test/fakeServices';
+import { createFakeServices } from '../../testing/client/fakeServices';
 import { RequireUser } from './guards';
 import { PortalRouterContext, type PortalRouter } from './portalRouter';
 import { makeStore, type AppStore } from './store';
 import type { SubscriptionInfo } from '../../contract/subscription';
-import { ok } from '../test/fakeServices';
-import { renderWithProviders } from '../test/renderWithProviders';
+import { ok } from '../../testing/client/fakeServices';
+import { renderWithProviders } from '../../testing/client/renderWithProviders';
 import { sampleSubscription } from '../../contract/sampleSubscription';
 
 // antd screens are slow to mount under jsdom, more so when every suite runs at once.

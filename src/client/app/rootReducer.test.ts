@@ -1,5 +1,5 @@
 import { signedOut } from '../features/session/sessionSlice';
-import { buildState } from '../test/renderWithProviders';
+import { buildState } from '../../testing/client/renderWithProviders';
 import { sampleSubscription } from '../../contract/sampleSubscription';
 import { rootReducer } from './rootReducer';
 

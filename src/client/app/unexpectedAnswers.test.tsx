@@ -3,10 +3,10 @@ import { GENERIC_ADD_LICENCES_ERROR } from '../features/subscription/addLicences
 import { UNEXPECTED_SUBSCRIPTION_ANSWER } from '../features/subscription/subscriptionFailure';
 import { UNEXPECTED_MEMBERS_ANSWER } from '../features/delegates/delegateError';
 import { dialogOpened } from '../features/delegates/delegatesSlice';
-import { ok, type FakeHttpAnswer } from '../test/fakeServices';
-import { findDialog } from '../test/dialogs';
-import { preferReducedMotion } from '../test/matchMedia';
-import { renderWithProviders } from '../test/renderWithProviders';
+import { ok, type FakeHttpAnswer } from '../../testing/client/fakeServices';
+import { findDialog } from '../../testing/client/dialogs';
+import { preferReducedMotion } from '../../testing/client/matchMedia';
+import { renderWithProviders } from '../../testing/client/renderWithProviders';
 import { sampleSubscription } from '../../contract/sampleSubscription';
 
 // No body a server can return crashes a screen; an unexpected answer shows the error

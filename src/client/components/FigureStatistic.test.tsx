@@ -1,5 +1,5 @@
 import { Statistic } from 'antd';
-import { drawnWithStyles } from '../test/drawnWithStyles';
+import { drawnWithStyles } from '../../testing/client/drawnWithStyles';
 import { FigureStatistic } from './FigureStatistic';
 
 // FigureStatistic is antd's Statistic as the dashboard shows it: it must draw the same markup with the

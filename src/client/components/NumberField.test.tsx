@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { InputNumber } from 'antd';
 import { useState, type ComponentType } from 'react';
 import { PortalTheme } from '../app/PortalTheme';
-import { drawnWithStyles } from '../test/drawnWithStyles';
+import { drawnWithStyles } from '../../testing/client/drawnWithStyles';
 import { NumberField, type NumberFieldProps } from './NumberField';
 
 // NumberField stands in for antd's InputNumber in the add-licences form: it must draw the same markup

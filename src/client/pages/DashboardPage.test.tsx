@@ -2,10 +2,10 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { appStarted } from '../features/session/sessionSlice';
 import { dayInWords } from '../features/subscription/subscriptionWords';
 import type { SubscriptionInfo } from '../../contract/subscription';
-import { apiError, fakeConfig, ok } from '../test/fakeServices';
-import { findDialog } from '../test/dialogs';
-import { renderWithProviders } from '../test/renderWithProviders';
-import type { FakeServicesOptions } from '../test/fakeServices';
+import { apiError, fakeConfig, ok } from '../../testing/client/fakeServices';
+import { findDialog } from '../../testing/client/dialogs';
+import { renderWithProviders } from '../../testing/client/renderWithProviders';
+import type { FakeServicesOptions } from '../../testing/client/fakeServices';
 import { sampleSubscription } from '../../contract/sampleSubscription';
 
 // antd screens are slow to mount under jsdom, more so when every suite runs at once.

@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { TYPING_MS_PER_CHARACTER } from '../../contract/limits';
 import type { StoredError } from '../events/portalEvents';
-import { matchMediaMatching } from '../test/matchMedia';
-import { renderWithProviders } from '../test/renderWithProviders';
+import { matchMediaMatching } from '../../testing/client/matchMedia';
+import { renderWithProviders } from '../../testing/client/renderWithProviders';
 
 function renderForbidden(stored: StoredError) {
   return renderWithProviders({

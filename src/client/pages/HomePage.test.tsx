@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import { emailConfirmed } from '../features/session/sessionSlice';
 import { subscriptionRequested } from '../events/portalEvents';
-import { ok } from '../test/fakeServices';
-import { renderWithProviders } from '../test/renderWithProviders';
-import { shownStyle } from '../test/shownStyle';
+import { ok } from '../../testing/client/fakeServices';
+import { renderWithProviders } from '../../testing/client/renderWithProviders';
+import { shownStyle } from '../../testing/client/shownStyle';
 import { ACCENT_COLOUR, WARN_COLOUR } from '../app/theme';
 
 // antd screens are slow to mount under jsdom, more so when every suite runs at once.

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { App } from '../app/App';
 import { createMemoryPortalRouter } from '../app/routes';
 import { makeStore } from '../app/store';
-import { createFakeServices } from '../test/fakeServices';
+import { createFakeServices } from '../../testing/client/fakeServices';
 
 // The support frame (docs/security.md, The support frame): the reseller's site runs sandboxed, can
 // never navigate the portal away, and gets no origin of its own when it is on the portal's.

@@ -5,7 +5,7 @@ import { App } from '../app/App';
 import { createMemoryPortalRouter } from '../app/routes';
 import { startPage } from '../app/startPage';
 import type { AppStore } from '../app/store';
-import { createFakeServices, FAKE_ACCESS_TOKEN, ok } from '../test/fakeServices';
+import { createFakeServices, FAKE_ACCESS_TOKEN, ok } from '../../testing/client/fakeServices';
 import { sampleSubscription } from '../../contract/sampleSubscription';
 import { SCENARIO_STORAGE_KEYS, type StoredRecording } from './recordingStorage';
 import {

@@ -42,7 +42,7 @@ it('says where pre-rendering, the request deadline, the sandbox and the fakes li
     'src/testing/fakeGoogle',
     'src/testing/providerContract.ts',
     'src/testing/server',
-    'src/client/test/fakeServices.ts',
+    'src/testing/client/fakeServices.ts',
   ]) {
     expect(text).toContain(`\`${where}`);
   }

@@ -32,7 +32,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'portal-docs-'));
   const config = readConfig({ PORTAL_DATA_DIR: dataDir, PORTAL_CLIENT_DIR: dataDir });
-  sandbox = openSandbox({ dataDir });
+  sandbox = await openSandbox({ dataDir });
   app = buildApp({
     config,
     provider: sandbox.provider,

@@ -8,12 +8,14 @@ import type { SubscriptionInfo } from '../../contract/subscription';
 import { createSqliteStore, STORE_FILE } from '../store/openStore';
 import { Browser } from '../../testing/server/portalHarness';
 import {
-  PROCESS_START_TIMEOUT_MS,
   startFakeGoogleProcess,
-  startPortalProcess,
   type FakeGoogleProcess,
+} from '../../testing/server/fakeGoogleProcess';
+import {
+  PROCESS_START_TIMEOUT_MS,
+  startPortalProcess,
   type PortalProcess,
-} from '../../testing/server/portalProcesses';
+} from '../../testing/server/portalProcess';
 import { postgresForTests } from '../../testing/server/testPostgres';
 
 // Whole portal processes in google mode against the fake Google in a process of its own (Google's
@@ -37,7 +39,7 @@ afterAll(async () => {
   await google.stop();
 });
 afterEach(async () => {
-  for (const portal of portals) await portal.kill('SIGTERM');
+  for (const portal of portals) await portal.stop();
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   portals = [];
   dataDirs = [];
@@ -49,8 +51,11 @@ function newDataDir(): string {
   return dir;
 }
 
-async function startPortal(env: Record<string, string>): Promise<PortalProcess> {
-  const portal = await startPortalProcess({ ...google.env, ...env });
+async function startPortal(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<PortalProcess> {
+  const portal = await startPortalProcess({ dataDir, env: { ...google.env, ...env } });
   portals.push(portal);
   return portal;
 }
@@ -64,7 +69,7 @@ interface Session {
 /** Signs in as the SPA does: a token from (the fake) Google, then subscription-info. */
 async function signIn(portal: PortalProcess, email: string): Promise<Session> {
   const token = await google.issueToken(email, SIGN_IN_SCOPES);
-  const browser = new Browser(portal.baseUrl);
+  const browser = new Browser(portal.origin);
   const reload = async () => {
     const answer = await browser.get<SubscriptionInfo>(
       `/api/subscription-info?email=${encodeURIComponent(email)}`,
@@ -83,8 +88,7 @@ async function waitFor(check: () => Promise<boolean>): Promise<void> {
 describe('a portal killed between Google’s answer and its 2xx', () => {
   it('leaves a pending entry that the next read finds and settles as done', async () => {
     const dataDir = newDataDir();
-    const env = { PORTAL_DATA_DIR: dataDir, PORTAL_CLIENT_DIR: path.join(dataDir, 'client') };
-    let portal = await startPortal(env);
+    let portal = await startPortal(dataDir);
     const admin = await signIn(portal, 'admin@acme.example');
     const { subscriptionId, numberOfSeats: start } = admin.info;
 
@@ -102,7 +106,7 @@ describe('a portal killed between Google’s answer and its 2xx', () => {
         () => 'no answer',
       );
     await waitFor(async () => (await google.seats(subscriptionId)) === start + 5);
-    await portal.kill('SIGKILL');
+    await portal.stop('SIGKILL');
     expect(await purchase).toBe('no answer');
 
     // What the dead process left: the intent, still pending.
@@ -113,7 +117,7 @@ describe('a portal killed between Google’s answer and its 2xx', () => {
     ]);
     await left.store.close();
 
-    portal = await startPortal(env);
+    portal = await startPortal(dataDir);
     const again = await signIn(portal, 'admin@acme.example');
     expect(again.info.numberOfSeats).toBe(start + 5);
     const history = await again.browser.get<HistoryPage>(`/api/history?customer=${ACME}`);
@@ -131,8 +135,7 @@ describe('a portal killed between Google’s answer and its 2xx', () => {
 
   it('leaves an entry that the next read lists as not made once the grace period has passed and Google never applied it', async () => {
     const dataDir = newDataDir();
-    const env = { PORTAL_DATA_DIR: dataDir, PORTAL_CLIENT_DIR: path.join(dataDir, 'client') };
-    let portal = await startPortal(env);
+    let portal = await startPortal(dataDir);
     const admin = await signIn(portal, 'admin@acme.example');
     const { subscriptionId, numberOfSeats: start } = admin.info;
 
@@ -151,11 +154,11 @@ describe('a portal killed between Google’s answer and its 2xx', () => {
         () => 'no answer',
       );
     await waitFor(async () => (await google.callCount('POST', CHANGE_SEATS)) > before);
-    await portal.kill('SIGKILL');
+    await portal.stop('SIGKILL');
     expect(await purchase).toBe('no answer');
 
     // No grace period: a purchase not shown by now is not made (docs/api.md, GET /api/history).
-    portal = await startPortal({ ...env, UNCONFIRMED_PURCHASE_GRACE_MS: '0' });
+    portal = await startPortal(dataDir, { UNCONFIRMED_PURCHASE_GRACE_MS: '0' });
     const again = await signIn(portal, 'admin@acme.example');
     expect(again.info.numberOfSeats).toBe(start);
     const history = await again.browser.get<HistoryPage>(`/api/history?customer=${ACME}`);
@@ -174,12 +177,7 @@ describe('two portals on one PostgreSQL', () => {
 
   it('serialise concurrent purchases: the total grows by every acknowledged add, each listed once', async () => {
     const databaseUrl = await postgres().createDatabase('instances');
-    const start = (dataDir: string) =>
-      startPortal({
-        DATABASE_URL: databaseUrl,
-        PORTAL_DATA_DIR: dataDir,
-        PORTAL_CLIENT_DIR: path.join(dataDir, 'client'),
-      });
+    const start = (dataDir: string) => startPortal(dataDir, { DATABASE_URL: databaseUrl });
     const [one, two] = await Promise.all([start(newDataDir()), start(newDataDir())]);
     // Two buyers on each instance, each buying one licence at a time from the total on its screen.
     const buyers = await Promise.all([

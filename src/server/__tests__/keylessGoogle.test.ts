@@ -9,7 +9,7 @@ import {
   PROCESS_START_TIMEOUT_MS,
   startPortalProcess,
   type PortalProcess,
-} from '../../testing/server/portalProcesses';
+} from '../../testing/server/portalProcess';
 
 // Keyless credentials in a whole portal process (docs/configuration-google.md, "Keyless credentials"):
 // no key, GOOGLE_SERVICE_ACCOUNT_EMAIL, and google-auth-library's application default credentials
@@ -28,7 +28,7 @@ beforeEach(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'portal-keyless-'));
 });
 afterEach(async () => {
-  await portal?.kill('SIGTERM');
+  await portal?.stop();
   portal = undefined;
   await fake.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -38,11 +38,13 @@ afterEach(async () => {
 async function startKeyless(env: Record<string, string> = {}): Promise<PortalProcess> {
   const { GOOGLE_SERVICE_ACCOUNT_KEY: _key, ...google } = fakeGoogleEnv(fake, SESSION_SECRET);
   portal = await startPortalProcess({
-    ...google,
-    PORTAL_DATA_DIR: dataDir,
-    GOOGLE_SERVICE_ACCOUNT_EMAIL: fake.serviceAccountEmail,
-    GCE_METADATA_HOST: fake.metadataHost,
-    ...env,
+    dataDir,
+    env: {
+      ...google,
+      GOOGLE_SERVICE_ACCOUNT_EMAIL: fake.serviceAccountEmail,
+      GCE_METADATA_HOST: fake.metadataHost,
+      ...env,
+    },
   });
   return portal;
 }
@@ -52,8 +54,8 @@ async function signIn(baseUrl: string, email: string) {
 }
 
 it('signs in with the assertion signJwt signed, the runtime token from the metadata server', async () => {
-  const { baseUrl } = await startKeyless();
-  const answer = await signIn(baseUrl, 'admin@acme.example');
+  const { origin } = await startKeyless();
+  const answer = await signIn(origin, 'admin@acme.example');
   expect(answer.status).toBe(200);
   expect(answer.body).toMatchObject({ customerId: 'C0acme001', maximumNumberOfSeats: 50 });
   const paths = fake.calls.map((c) => c.path);
@@ -65,11 +67,11 @@ it('signs in with the assertion signJwt signed, the runtime token from the metad
 });
 
 it('without application default credentials: a 502 that says so, with the request id', async () => {
-  const { baseUrl } = await startKeyless({
+  const { origin } = await startKeyless({
     GCE_METADATA_HOST: '127.0.0.1:9',
     METADATA_SERVER_DETECTION: 'none',
   });
-  const answer = await signIn(baseUrl, 'admin@acme.example');
+  const answer = await signIn(origin, 'admin@acme.example');
   expect(answer.status).toBe(502);
   expect(errorOf(answer).message).toBe(
     SERVER_TEXT.withRequestId(

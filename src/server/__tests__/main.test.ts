@@ -1,16 +1,13 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { METRICS_PATH } from '../plugins/metrics';
+import { freePort, launchPortal } from '../../testing/server/portalProcess';
 
 // `npm start`'s server process: a clear one-line message and a non-zero exit for a bad configuration
 // or a port in use, and a clean exit on SIGTERM.
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
-const TSX_CLI = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-const MAIN = path.join(ROOT, 'src', 'server', 'main.ts');
 /** Upper bound for one start-up under tsx on a slow machine. */
 const START_TIMEOUT_MS = 30_000;
 /** pino's number for the warn level. */
@@ -30,50 +27,20 @@ afterEach(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A loopback port free a moment ago: nothing listens on it once this returns. */
-async function freePort(): Promise<number> {
-  const probe: Server = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return typeof address === 'object' && address !== null ? address.port : 0;
-}
-
-function startMain(env: NodeJS.ProcessEnv, onReady?: (url: string, stop: () => void) => void) {
-  return new Promise<Run>((resolve) => {
-    const child = spawn(process.execPath, [TSX_CLI, MAIN], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH,
-        HOST: '127.0.0.1',
-        PORTAL_DATA_DIR: dataDir,
-        PORTAL_CLIENT_DIR: path.join(dataDir, 'client'),
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const run: Run = { code: null, stdout: '', stderr: '' };
-    let ready = onReady;
-    child.stdout.on('data', (chunk: Buffer) => {
-      run.stdout += chunk.toString('utf8');
-      const url = /Portal ready at (http:\/\/\S+)/.exec(run.stdout)?.[1];
-      if (url !== undefined && ready !== undefined) {
-        const callback = ready;
-        ready = undefined;
-        callback(url, () => child.kill('SIGTERM'));
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      run.stderr += chunk.toString('utf8');
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), START_TIMEOUT_MS);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      run.code = code;
-      resolve(run);
-    });
-  });
+/** Runs main.ts to its end; `onReady` gets its origin once it listens, and a way to stop it. */
+async function startMain(
+  env: NodeJS.ProcessEnv,
+  onReady?: (url: string, stop: () => void) => void,
+): Promise<Run> {
+  const portal = launchPortal({ dataDir, env, readyTimeoutMs: START_TIMEOUT_MS });
+  if (onReady !== undefined) {
+    portal.ready.then(
+      (url) => onReady(url, () => void portal.stop()),
+      () => undefined,
+    );
+  }
+  const code = await portal.exited;
+  return { code, stdout: portal.stdout(), stderr: portal.stderr() };
 }
 
 /** Starts the server with `env` and expects it to stop, non-zero, with exactly `line` on stderr. */

@@ -11,7 +11,7 @@ import {
   PROCESS_START_TIMEOUT_MS,
   startPortalProcess,
   type PortalProcess,
-} from '../../testing/server/portalProcesses';
+} from '../../testing/server/portalProcess';
 
 // The outbox survives the process (docs/notifications.md, Delivery): a sandbox portal killed with
 // SIGKILL while its webhook delivery is under way delivers the same event after a restart.
@@ -48,7 +48,7 @@ beforeEach(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 });
 afterEach(async () => {
-  for (const portal of portals) await portal.kill('SIGTERM');
+  for (const portal of portals) await portal.stop();
   portals = [];
   receiver.closeAllConnections();
   await new Promise((resolve) => receiver.close(resolve));
@@ -69,12 +69,14 @@ function deliveryNumber(count: number): Promise<Delivery> {
 async function startPortal(): Promise<PortalProcess> {
   const port = (receiver.address() as { port: number }).port;
   const portal = await startPortalProcess({
-    PORTAL_DATA_DIR: dataDir,
-    WEBHOOK_URL: `http://127.0.0.1:${port}/hook`,
-    WEBHOOK_SECRET: SECRET,
-    OUTBOX_POLL_MS: '100',
-    // Longer than the test: only the restart's release of the dead process's rows redelivers in time.
-    OUTBOX_LEASE_MS: '600000',
+    dataDir,
+    env: {
+      WEBHOOK_URL: `http://127.0.0.1:${port}/hook`,
+      WEBHOOK_SECRET: SECRET,
+      OUTBOX_POLL_MS: '100',
+      // Longer than the test: only the restart's release of the dead process's rows redelivers in time.
+      OUTBOX_LEASE_MS: '600000',
+    },
   });
   portals.push(portal);
   return portal;
@@ -84,7 +86,7 @@ async function signIn(
   portal: PortalProcess,
   email: string,
 ): Promise<{ browser: Browser; info: SubscriptionInfo }> {
-  const browser = new Browser(portal.baseUrl);
+  const browser = new Browser(portal.origin);
   const token = await browser.post<{ access_token: string }>('/sandbox/oauth/token', {
     login_hint: email,
     client_id: 'sandbox-client',
@@ -110,7 +112,7 @@ it('delivers a purchase killed mid-delivery after the restart, with the same eve
   expect(bought.status).toBe(200);
 
   const held = await deliveryNumber(1);
-  await first.kill('SIGKILL');
+  await first.stop('SIGKILL');
   const second = await startPortal();
   const redelivered = await deliveryNumber(2);
   redelivered.response.writeHead(204).end();
@@ -125,7 +127,7 @@ it('delivers a purchase killed mid-delivery after the restart, with the same eve
     price: expect.objectContaining({ plan: 'ANNUAL_MONTHLY_PAY', currency: 'EUR', seats: 1 }),
   });
   // The sandbox without SMTP_URL kept the buyer's receipt in its mailbox.
-  const mailbox = await new Browser(second.baseUrl).get('/sandbox/mail');
+  const mailbox = await new Browser(second.origin).get('/sandbox/mail');
   expect(mailbox.status).toBe(200);
   expect(mailbox.text).toContain(
     `Receipt: 1 license added for acme.example, ${info.numberOfSeats + 1} in total`,

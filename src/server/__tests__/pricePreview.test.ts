@@ -1,5 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { samplePricePreview } from '../../contract/sampleSubscription';
+import { samplePricePreview } from '../../testing/sampleAnswers';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PricePreviewResponse } from '../../contract/prices';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { NotificationEvent } from '../../contract/notifications';
 import type { PricePreviewResponse } from '../../contract/prices';
-import { samplePricePreview } from '../../contract/sampleSubscription';
+import { samplePricePreview } from '../../testing/sampleAnswers';
 import { removeDataDir, startPortal, type Portal } from '../../testing/server/portalHarness';
 import { createLogger } from '../plugins/logger';
 import type { DeliveryChannel } from '../notifications/channel';

@@ -55,7 +55,7 @@ it('lists as open only routes that exist, and gives them no session hook', () =>
 
 it('flags an /api route registered outside the API scope, which gets no session hook', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-routes-'));
-  const sandbox = openSandbox({ dataDir });
+  const sandbox = await openSandbox({ dataDir });
   const app = buildApp({
     config: readConfig({ PORTAL_DATA_DIR: dataDir, PORTAL_CLIENT_DIR: dataDir }),
     provider: sandbox.provider,
@@ -77,7 +77,7 @@ it('flags an /api route registered outside the API scope, which gets no session 
 
 it('guards a route added to the signed-in scope, with nothing else to remember', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-routes-'));
-  const sandbox = openSandbox({ dataDir });
+  const sandbox = await openSandbox({ dataDir });
   const memory = createSqliteStore(':memory:');
   await memory.migrate();
   const config = readConfig({ PORTAL_DATA_DIR: dataDir, PORTAL_CLIENT_DIR: dataDir });

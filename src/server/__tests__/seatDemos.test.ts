@@ -49,7 +49,7 @@ describe('the nearly-full demo customer', () => {
       expectedNumberOfSeats: 25,
     });
     expect(bought.status).toBe(200);
-    openSandbox({ dataDir: portal.dataDir }).close();
+    (await openSandbox({ dataDir: portal.dataDir })).close();
     expect((await subscriptionOf(NEARLY_FULL_DEMO.admin)).numberOfSeats).toBe(26);
   });
 });

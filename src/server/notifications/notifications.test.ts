@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import type { NotificationEvent } from '../../contract/notifications';
-import { samplePricePreview } from '../../contract/sampleSubscription';
+import { samplePricePreview } from '../../testing/sampleAnswers';
 import { ConfigError } from '../configError';
 import { MAX_OUTBOX_POLL_MS, MAX_OUTBOX_RETRY_BASE_MS } from '../configuration/schema';
 import { captureLogs } from '../../testing/server/capturedLogs';

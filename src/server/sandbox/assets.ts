@@ -6,7 +6,8 @@ export const SANDBOX_ASSET_PATH = '/sandbox/assets/';
 
 /**
  * The identity popup's behaviour (README.md, Demo accounts (sandbox)). It posts its answer ONLY to its own origin, which is
- * the portal's: a foreign page that opened the popup never receives a token.
+ * the portal's: a foreign page that opened the popup never receives a token. The fake Google serves
+ * the same script with the page naming the opener's origin (data-origin), as Google's popup answers.
  */
 export const AUTHORIZE_SCRIPT = `'use strict';
 (function () {
@@ -15,10 +16,10 @@ export const AUTHORIZE_SCRIPT = `'use strict';
   var cancel = document.getElementById('cancel');
   var status = document.getElementById('status');
   if (!form || !allow || !cancel || !status) return;
-  var ownOrigin = window.location.origin;
+  var answerOrigin = form.dataset.origin || window.location.origin;
 
   function answer(message) {
-    if (window.opener) window.opener.postMessage(message, ownOrigin);
+    if (window.opener) window.opener.postMessage(message, answerOrigin);
     window.close();
   }
 
@@ -46,7 +47,7 @@ export const AUTHORIZE_SCRIPT = `'use strict';
       .then(function (response) {
         return response.json().then(function (body) {
           if (!response.ok) {
-            var message = body && body.error && body.error.message;
+            var message = body && (body.error_description || (body.error && body.error.message));
             throw new Error(message || 'The sandbox could not issue a token.');
           }
           return body;

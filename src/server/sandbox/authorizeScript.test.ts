@@ -14,8 +14,9 @@ let postMessage: jest.Mock;
 let close: jest.SpyInstance;
 let fetchMock: jest.Mock;
 
-function openPopup(): void {
+function openPopup(postsTo?: string): void {
   const html = authorizePage({
+    postsTo,
     clientId: 'sandbox-portal',
     loginHint: 'admin@acme.example',
     scopes: ['email', 'profile'],
@@ -94,4 +95,23 @@ it('shows the refusal and stays open when the sandbox refuses', async () => {
   expect(button('allow').disabled).toBe(false);
   expect(postMessage).not.toHaveBeenCalled();
   expect(close).not.toHaveBeenCalled();
+});
+
+it("posts to the origin the page names, as the fake Google's popup does, and shows Google's refusal", async () => {
+  fetchMock.mockResolvedValueOnce({ ok: true, json: async () => TOKEN });
+  openPopup('http://127.0.0.1:9000');
+  button('allow').click();
+  await settle();
+  expect(postMessage).toHaveBeenCalledWith(TOKEN, 'http://127.0.0.1:9000');
+
+  postMessage.mockClear();
+  fetchMock.mockResolvedValueOnce({
+    ok: false,
+    json: async () => ({ error: 'access_denied', error_description: 'Refused.' }),
+  });
+  openPopup('http://127.0.0.1:9000');
+  button('allow').click();
+  await settle();
+  expect(document.getElementById('status')?.textContent).toBe('Refused.');
+  expect(postMessage).not.toHaveBeenCalled();
 });

@@ -69,7 +69,7 @@ const goodQuery = {
 
 beforeEach(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'sandbox-routes-'));
-  sandbox = openSandbox({ dataDir });
+  sandbox = await openSandbox({ dataDir });
   app = Fastify();
   await app.register(helmet, {
     frameguard: { action: 'deny' },

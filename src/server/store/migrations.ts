@@ -10,6 +10,16 @@ import type { StoreDialect } from './portalStore';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDatabase = Kysely<any>;
 
+/** Migration 0001's index of pending entries, which 0002 replaces and its down restores. */
+async function createPendingIndex(db: AnyDatabase): Promise<void> {
+  await db.schema
+    .createIndex('history_pending')
+    .on('history')
+    .column('customer_id')
+    .where(sql.ref('state'), '=', 'pending')
+    .execute();
+}
+
 function initialSchema(dialect: StoreDialect): Migration {
   return {
     async up(db: AnyDatabase) {
@@ -52,12 +62,7 @@ function initialSchema(dialect: StoreDialect): Migration {
         .columns(['customer_id', 'id'])
         .execute();
       // Entries a crashed process left behind; a partial index stays as small as they are few.
-      await db.schema
-        .createIndex('history_pending')
-        .on('history')
-        .column('customer_id')
-        .where(sql.ref('state'), '=', 'pending')
-        .execute();
+      await createPendingIndex(db);
     },
     async down(db: AnyDatabase) {
       await db.schema.dropTable('history').execute();
@@ -87,12 +92,7 @@ function unconfirmedAndSubscriptionIds(): Migration {
     async down(db: AnyDatabase) {
       await db.schema.dropTable('subscription_ids').execute();
       await db.schema.dropIndex('history_unsettled').execute();
-      await db.schema
-        .createIndex('history_pending')
-        .on('history')
-        .column('customer_id')
-        .where(sql.ref('state'), '=', 'pending')
-        .execute();
+      await createPendingIndex(db);
     },
   };
 }

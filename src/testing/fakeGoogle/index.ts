@@ -31,7 +31,8 @@ import {
   fakeServiceAccountKey,
   type FakeAccount,
 } from './oauth';
-import { POPUP_PATHS, POPUP_SCRIPT, popupErrorPage, popupPage, standInPage } from './popup';
+import { AUTHORIZE_SCRIPT } from '../../server/sandbox/assets';
+import { POPUP_PATHS, popupErrorPage, popupPage, standInPage } from './popup';
 import { handleReseller, RESELLER_SCOPE } from './reseller';
 import { sequentialRoundTrips, type TimedCall } from './roundTrips';
 import type { GoogleProviderOptions } from '../../server/providers/google/options';
@@ -168,7 +169,11 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
       return { status: 200, body: page, headers: { 'content-type': 'text/html; charset=utf-8' } };
     }
     if (method === 'GET' && url.pathname === POPUP_PATHS.script) {
-      return { status: 200, body: POPUP_SCRIPT, headers: { 'content-type': 'text/javascript' } };
+      return {
+        status: 200,
+        body: AUTHORIZE_SCRIPT,
+        headers: { 'content-type': 'text/javascript' },
+      };
     }
     if (method === 'GET' && url.pathname === POPUP_PATHS.page) {
       const q = url.searchParams;

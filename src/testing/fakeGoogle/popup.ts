@@ -2,50 +2,14 @@ import { escapeHtml } from '../../contract/html';
 import { authorizeErrorPage, authorizePage, type SignInLook } from '../../server/sandbox/pages';
 
 // The fake's own sign-in popup, so a person can click through google mode in a browser: the sandbox
-// popup's page (src/server/sandbox/pages.ts) and protocol, answering the opener's origin as Google
-// Identity Services does. Test-only.
+// popup's page (src/server/sandbox/pages.ts) and script (assets.ts), answering the opener's origin as
+// Google Identity Services does. Test-only.
 
 export const POPUP_PATHS = {
   page: '/o/oauth2/auth',
   script: '/o/oauth2/popup.js',
   token: '/o/oauth2/popup/token',
 } as const;
-
-export const POPUP_SCRIPT = `'use strict';
-(function () {
-  var form = document.getElementById('consent');
-  var status = document.getElementById('status');
-  if (!form || !status) return;
-  var origin = form.dataset.origin;
-  function answer(message) {
-    if (window.opener) window.opener.postMessage(message, origin);
-    window.close();
-  }
-  form.addEventListener('submit', function (event) {
-    event.preventDefault();
-    var scopes = Array.prototype.map.call(
-      form.querySelectorAll('input[name="scope"]:checked'),
-      function (box) { return box.value; }
-    );
-    fetch(form.dataset.tokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ login_hint: form.dataset.loginHint, client_id: form.dataset.clientId, scopes: scopes })
-    })
-      .then(function (response) {
-        return response.json().then(function (body) {
-          if (!response.ok) throw new Error((body && body.error_description) || 'No token.');
-          return body;
-        });
-      })
-      .then(answer)
-      .catch(function (error) { status.textContent = error.message; });
-  });
-  document.getElementById('cancel').addEventListener('click', function () {
-    answer({ error: 'access_denied' });
-  });
-})();
-`;
 
 const FAKE_GOOGLE_LOOK: SignInLook = {
   name: 'Fake Google',

@@ -183,7 +183,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     ...options.env,
   });
   const { logs, sink } = captureLogs();
-  const sandbox = openSandbox({ dataDir, now });
+  const sandbox = await openSandbox({ dataDir, now });
   const store = await openPortalStore(config, now());
   const metrics = createPortalMetrics();
   const app = buildApp({

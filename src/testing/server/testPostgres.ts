@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { Client } from 'pg';
+import { freePort } from './portalProcess';
 
 // A real PostgreSQL for the tests that need one, started by the tests themselves (CI has nothing
 // else): postgresRunner.ts in a child process, stopped when the test calls stop() or its process ends.
@@ -18,15 +18,6 @@ export interface TestPostgres {
   /** Creates an empty database and answers its URL. */
   createDatabase(name: string): Promise<string>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 export async function startTestPostgres(): Promise<TestPostgres> {

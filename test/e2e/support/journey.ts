@@ -3,12 +3,17 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { launchChromium } from '../../support/chromium';
 import { saveFailureArtefacts } from './failureReport';
-import { startPortal, type Portal } from '../../support/portalProcess';
+import { startPortalProcess, type PortalProcess } from '../../../src/testing/server/portalProcess';
 
 const STEP_TIMEOUT_MS = 15_000;
 
+/** The built portal (dist/), which scripts/e2e.js builds before the suite. */
+export function startBuiltPortal(): Promise<PortalProcess> {
+  return startPortalProcess({ entry: 'built' });
+}
+
 export interface Journey {
-  portal: Portal;
+  portal: PortalProcess;
   context: BrowserContext;
   /** The first page, already open on about:blank. */
   page: Page;
@@ -38,11 +43,11 @@ function watch(page: Page, label: string, log: string[]) {
 
 /** Declares the suite's portal and browser (one each per test file) and returns `journey`. */
 export function describePortal() {
-  let shared: Portal | undefined;
+  let shared: PortalProcess | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    [shared, browser] = await Promise.all([startPortal(), launchChromium()]);
+    [shared, browser] = await Promise.all([startBuiltPortal(), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -51,7 +56,7 @@ export function describePortal() {
 
   async function run(title: string, body: (journey: Journey) => Promise<void>, fresh: boolean) {
     if (!shared || !browser) throw new Error('The portal or Chromium did not start');
-    const portal = fresh ? await startPortal() : shared;
+    const portal = fresh ? await startBuiltPortal() : shared;
     const context = await browser.newContext({ baseURL: portal.origin });
     // Well inside Jest's limit, so a stuck step fails with its own message and artefacts.
     context.setDefaultTimeout(STEP_TIMEOUT_MS);

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { apiError, heldAnswer, ok, type FakeHttpAnswer } from '../../test/fakeServices';
-import { findDialog, queryDialog } from '../../test/dialogs';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { apiError, heldAnswer, ok, type FakeHttpAnswer } from '../../../testing/client/fakeServices';
+import { findDialog, queryDialog } from '../../../testing/client/dialogs';
+import { renderWithProviders } from '../../../testing/client/renderWithProviders';
 import { sampleSubscription } from '../../../contract/sampleSubscription';
 
 // The delegate dialogs through the whole portal (docs/behaviour.md 4.17–4.20).

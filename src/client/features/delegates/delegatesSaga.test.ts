@@ -10,7 +10,7 @@ import {
   ok,
   type FakeHttpAnswer,
   type FakeServicesOptions,
-} from '../../test/fakeServices';
+} from '../../../testing/client/fakeServices';
 import { sampleSubscription } from '../../../contract/sampleSubscription';
 import { GENERIC_DELEGATE_ERROR, UNEXPECTED_MEMBERS_ANSWER } from './delegateError';
 import { delegatesSaga } from './delegatesSaga';

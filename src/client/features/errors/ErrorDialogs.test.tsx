@@ -1,7 +1,7 @@
 import { act, within } from '@testing-library/react';
 import { errorDialogShown } from '../../events/portalEvents';
-import { findDialog } from '../../test/dialogs';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { findDialog } from '../../../testing/client/dialogs';
+import { renderWithProviders } from '../../../testing/client/renderWithProviders';
 
 // The error dialog through the whole portal (docs/behaviour.md 8).
 

@@ -12,9 +12,9 @@ import {
   type FakeHttpAnswer,
   type FakeHttpRequest,
   type FakeServicesOptions,
-} from '../../test/fakeServices';
-import { buildState } from '../../test/renderWithProviders';
-import { delegateEntry, licenceEntries, licenceEntry } from '../../test/sampleHistory';
+} from '../../../testing/client/fakeServices';
+import { buildState } from '../../../testing/client/renderWithProviders';
+import { delegateEntry, licenceEntries, licenceEntry } from '../../../testing/sampleAnswers';
 import { sampleSubscription } from '../../../contract/sampleSubscription';
 import { historyCsv } from './historyCsv';
 import { GENERIC_HISTORY_ERROR } from './historyError';

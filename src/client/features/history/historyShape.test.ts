@@ -1,4 +1,4 @@
-import { delegateEntry, licenceEntry } from '../../test/sampleHistory';
+import { delegateEntry, licenceEntry } from '../../../testing/sampleAnswers';
 import { readHistoryPage } from './historyShape';
 
 describe('readHistoryPage', () => {

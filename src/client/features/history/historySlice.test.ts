@@ -1,4 +1,4 @@
-import { licenceEntries } from '../../test/sampleHistory';
+import { licenceEntries } from '../../../testing/sampleAnswers';
 import {
   csvFailed,
   csvReady,

@@ -11,7 +11,7 @@ import {
   networkFailure,
   ok,
   type FakeServicesOptions,
-} from '../../test/fakeServices';
+} from '../../../testing/client/fakeServices';
 import { sessionSaga } from './sessionSaga';
 import {
   appStarted,

@@ -2,14 +2,14 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { API_PATHS } from '../../../contract/api';
 import { rootReducer, type RootState } from '../../app/rootReducer';
 import { makeStore } from '../../app/store';
-import { buildState } from '../../test/renderWithProviders';
+import { buildState } from '../../../testing/client/renderWithProviders';
 import {
   apiError,
   createFakeServices,
   networkFailure,
   type FakeHttpAnswer,
   type FakeServicesOptions,
-} from '../../test/fakeServices';
+} from '../../../testing/client/fakeServices';
 import { sampleSubscription } from '../../../contract/sampleSubscription';
 import { sessionSaga } from './sessionSaga';
 import { signedOut, signOutRequested } from './sessionSlice';

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { SubscriptionInfo } from '../../../contract/subscription';
-import { apiError, heldAnswer, ok } from '../../test/fakeServices';
-import { findDialog, queryDialog } from '../../test/dialogs';
-import { renderWithProviders } from '../../test/renderWithProviders';
-import { sampleSubscription, samplePricePreview } from '../../../contract/sampleSubscription';
+import { apiError, heldAnswer, ok } from '../../../testing/client/fakeServices';
+import { findDialog, queryDialog } from '../../../testing/client/dialogs';
+import { renderWithProviders } from '../../../testing/client/renderWithProviders';
+import { sampleSubscription } from '../../../contract/sampleSubscription';
+import { samplePricePreview } from '../../../testing/sampleAnswers';
 
 // The purchase's dialogs through the whole portal (docs/behaviour.md 4.15, 4.16).
 

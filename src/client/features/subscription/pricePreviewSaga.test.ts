@@ -7,8 +7,9 @@ import {
   createFakeServices,
   ok,
   type FakeServicesOptions,
-} from '../../test/fakeServices';
-import { sampleSubscription, samplePricePreview } from '../../../contract/sampleSubscription';
+} from '../../../testing/client/fakeServices';
+import { sampleSubscription } from '../../../contract/sampleSubscription';
+import { samplePricePreview } from '../../../testing/sampleAnswers';
 import { pricePreviewSaga } from './pricePreviewSaga';
 import {
   addLicencesCancelled,

@@ -1,5 +1,5 @@
 import type { PricePreview } from '../../../contract/prices';
-import { samplePricePreview } from '../../../contract/sampleSubscription';
+import { samplePricePreview } from '../../../testing/sampleAnswers';
 import { boughtLine, priceLines } from './priceWords';
 
 // The price's words on a phone's narrow dialog (docs/behaviour.md 4.15): a seat count stays with its

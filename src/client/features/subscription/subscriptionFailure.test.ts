@@ -1,5 +1,5 @@
 import { ERROR_TEXT } from '../../../contract/errors';
-import { apiError, networkFailure } from '../../test/fakeServices';
+import { apiError, networkFailure } from '../../../testing/client/fakeServices';
 import { readSubscriptionFailure, subscriptionFailureEntry } from './subscriptionFailure';
 
 // Each entry of the docs/behaviour.md 8 subscription catalogue, on its own.

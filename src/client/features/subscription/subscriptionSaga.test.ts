@@ -16,7 +16,7 @@ import {
   ok,
   type FakeHttpAnswer,
   type FakeServicesOptions,
-} from '../../test/fakeServices';
+} from '../../../testing/client/fakeServices';
 import { sampleSubscription } from '../../../contract/sampleSubscription';
 import { GENERIC_ADD_LICENCES_ERROR } from './addLicencesError';
 import { subscriptionSaga } from './subscriptionSaga';

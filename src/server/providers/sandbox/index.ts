@@ -52,7 +52,7 @@ export interface Sandbox {
 
 export type { IssuedToken };
 
-export function openSandbox(options: SandboxOptions): Sandbox {
+export async function openSandbox(options: SandboxOptions): Promise<Sandbox> {
   mkdirSync(options.dataDir, { recursive: true });
   const Database = loadSqliteDriver();
   const db = new Database(path.join(options.dataDir, DATABASE_FILE));
@@ -60,7 +60,7 @@ export function openSandbox(options: SandboxOptions): Sandbox {
   db.pragma('foreign_keys = ON');
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   const file = path.join(options.dataDir, DATABASE_FILE);
-  const { from } = prepareSchema(db);
+  const { from } = await prepareSchema(db);
   if (from === 0) options.log?.(`Sandbox database created and seeded: ${file}`);
   else if (from !== SCHEMA_VERSION) {
     options.log?.(

@@ -19,9 +19,9 @@ afterEach(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-it('creates the data directory and its database on first open', () => {
+it('creates the data directory and its database on first open', async () => {
   const nested = path.join(dataDir, 'fresh', 'dir');
-  const sandbox = openSandbox({ dataDir: nested });
+  const sandbox = await openSandbox({ dataDir: nested });
   expect(existsSync(path.join(nested, 'sandbox.db'))).toBe(true);
   expect(sandbox.provider.kind).toBe('sandbox');
   expect(sandbox.provider.resellerName).toBe('Sandbox Reseller');
@@ -29,11 +29,11 @@ it('creates the data directory and its database on first open', () => {
 });
 
 it('seeds only on first open, and again after a reset', async () => {
-  let sandbox = openSandbox({ dataDir });
+  let sandbox = await openSandbox({ dataDir });
   await sandbox.provider.changeSeats('C0acme001', 'sub-acme-001', 20, 30);
   sandbox.close();
 
-  sandbox = openSandbox({ dataDir });
+  sandbox = await openSandbox({ dataDir });
   await expect(sandbox.provider.findWorkspaceSubscription('C0acme001')).resolves.toMatchObject({
     numberOfSeats: 30,
   });
@@ -41,7 +41,7 @@ it('seeds only on first open, and again after a reset', async () => {
 
   resetSandbox(dataDir);
   expect(existsSync(path.join(dataDir, 'sandbox.db'))).toBe(false);
-  sandbox = openSandbox({ dataDir });
+  sandbox = await openSandbox({ dataDir });
   await expect(sandbox.provider.findWorkspaceSubscription('C0acme001')).resolves.toMatchObject({
     numberOfSeats: 20,
   });
@@ -53,9 +53,9 @@ const SCRIPT_TIMEOUT_MS = 60_000;
 
 it(
   'npm run sandbox:reset reads PORTAL_DATA_DIR as the portal does: blank is unset, so .data where it runs',
-  () => {
+  async () => {
     const folder = path.join(dataDir, '.data');
-    openSandbox({ dataDir: folder }).close();
+    (await openSandbox({ dataDir: folder })).close();
     const script = path.resolve(__dirname, '..', '..', '..', '..', 'scripts', 'sandbox-reset.js');
     const run = spawnSync(process.execPath, [script], {
       cwd: dataDir,
@@ -70,8 +70,8 @@ it(
   SCRIPT_TIMEOUT_MS,
 );
 
-it('uses a configured reseller name', () => {
-  const sandbox = openSandbox({ dataDir, resellerName: 'Example Partner' });
+it('uses a configured reseller name', async () => {
+  const sandbox = await openSandbox({ dataDir, resellerName: 'Example Partner' });
   expect(sandbox.provider.resellerName).toBe('Example Partner');
   sandbox.close();
 });
@@ -79,7 +79,7 @@ it('uses a configured reseller name', () => {
 describe('issueToken', () => {
   it('issues an opaque bearer token for the ticked scopes, valid for 3599 s', async () => {
     let clock = 1_000_000;
-    const sandbox = openSandbox({ dataDir, now: () => clock });
+    const sandbox = await openSandbox({ dataDir, now: () => clock });
     const issued = sandbox.issueToken('Admin@Acme.example', ['email', 'profile']);
     expect(issued).toEqual({
       access_token: expect.stringMatching(/^\S{40,}$/),
@@ -102,16 +102,16 @@ describe('issueToken', () => {
     sandbox.close();
   });
 
-  it('issues a different token every time', () => {
-    const sandbox = openSandbox({ dataDir });
+  it('issues a different token every time', async () => {
+    const sandbox = await openSandbox({ dataDir });
     const first = sandbox.issueToken('admin@acme.example', [...SIGN_IN_SCOPES]);
     const second = sandbox.issueToken('admin@acme.example', [...SIGN_IN_SCOPES]);
     expect(first.access_token).not.toBe(second.access_token);
     sandbox.close();
   });
 
-  it('refuses an account the directory does not know with 404', () => {
-    const sandbox = openSandbox({ dataDir });
+  it('refuses an account the directory does not know with 404', async () => {
+    const sandbox = await openSandbox({ dataDir });
     expect(sandbox.hasAccount('someone@stranger.example')).toBe(true);
     expect(sandbox.hasAccount('ghost@acme.example')).toBe(false);
     expect(() => sandbox.issueToken('ghost@acme.example', ['email'])).toThrow(
@@ -123,7 +123,7 @@ describe('issueToken', () => {
 
 describe('lookupDirectoryUser', () => {
   it("gives a replaced account a new id, and its old account's tokens keep the old one", async () => {
-    const sandbox = openSandbox({ dataDir });
+    const sandbox = await openSandbox({ dataDir });
     const token = sandbox.issueToken('staff@acme.example', [...SIGN_IN_SCOPES]).access_token;
     const before = await sandbox.provider.lookupDirectoryUser('staff@acme.example');
     sandbox.replaceAccount('staff@acme.example');
@@ -135,7 +135,7 @@ describe('lookupDirectoryUser', () => {
   });
 
   it('serves the seeded photo path for the acme admin', async () => {
-    const sandbox = openSandbox({ dataDir });
+    const sandbox = await openSandbox({ dataDir });
     await expect(sandbox.provider.lookupDirectoryUser('admin@acme.example')).resolves.toEqual({
       id: expect.stringMatching(/^\d{21}$/),
       email: 'admin@acme.example',
@@ -150,8 +150,8 @@ describe('lookupDirectoryUser', () => {
 
 it('never loses an add when two instances share one data directory', async () => {
   // Two server processes behind a load balancer: each has its own connection to the same file.
-  const first = openSandbox({ dataDir });
-  const second = openSandbox({ dataDir });
+  const first = await openSandbox({ dataDir });
+  const second = await openSandbox({ dataDir });
   await first.provider.changeSeats('C0acme001', 'sub-acme-001', 20, 21);
   await expect(
     second.provider.changeSeats('C0acme001', 'sub-acme-001', 20, 22),
@@ -165,7 +165,7 @@ it('never loses an add when two instances share one data directory', async () =>
 });
 
 it('refuses delegates for a customer the reseller does not have', async () => {
-  const sandbox = openSandbox({ dataDir });
+  const sandbox = await openSandbox({ dataDir });
   await expect(
     sandbox.provider.addDelegate('licence', 'C0nobody', 'a@b.example'),
   ).rejects.toMatchObject({ code: 404 });

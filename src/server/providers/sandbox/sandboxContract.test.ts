@@ -11,7 +11,7 @@ describeProviderContract(
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sandbox-contract-'));
     let clock = Date.now();
     const now = () => clock;
-    let sandbox: Sandbox = openSandbox({ dataDir, now, ...settings });
+    let sandbox: Sandbox = await openSandbox({ dataDir, now, ...settings });
     return {
       provider: sandbox.provider,
       signIn: async (email, scopes) => sandbox.issueToken(email, [...scopes]).access_token,
@@ -21,7 +21,7 @@ describeProviderContract(
       replaceAccount: async (email) => sandbox.replaceAccount(email),
       restart: async () => {
         sandbox.close();
-        sandbox = openSandbox({ dataDir, now, ...settings });
+        sandbox = await openSandbox({ dataDir, now, ...settings });
         return sandbox.provider;
       },
       close: async () => {

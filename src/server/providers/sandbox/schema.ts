@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
 import { WORKSPACE_EDITION_SKUS } from '../skus';
 import {
   SEED_CUSTOMERS,
@@ -28,20 +29,13 @@ export function seedAccountId(email: string): string {
   return `1${digits.toString().padStart(Number(ACCOUNT_ID_DIGITS), '0')}`;
 }
 
-// Bumped when the schema changes; PRAGMA user_version 0 means a fresh file that needs schema and seed.
-// Older files are upgraded in place, keeping every change made in them (README, "Demo accounts").
+// The last schema numbered in PRAGMA user_version, before the sandbox took Kysely's migrations; 0 is a
+// fresh file. Older files are upgraded in place, keeping every change made in them (README, "Demo accounts").
 export const SCHEMA_VERSION = 4;
 
-const SCHEMA_SQL = `
-CREATE TABLE customers (
-  customer_id TEXT PRIMARY KEY,
-  domain TEXT NOT NULL UNIQUE
-);
-CREATE TABLE customer_domains (
-  domain TEXT PRIMARY KEY,
-  customer_id TEXT NOT NULL REFERENCES customers(customer_id)
-);
-CREATE TABLE subscriptions (
+/** Subscriptions in Google's shapes (schema 3 on), under `name` while a rebuild copies into it. */
+const subscriptionsTable = (name: string) => `
+CREATE TABLE ${name} (
   subscription_id TEXT PRIMARY KEY,
   customer_id TEXT NOT NULL REFERENCES customers(customer_id),
   sku_id TEXT NOT NULL,
@@ -58,7 +52,11 @@ CREATE TABLE subscriptions (
   CHECK ((plan_name LIKE 'ANNUAL%') = (number_of_seats IS NOT NULL)),
   CHECK ((plan_name LIKE 'ANNUAL%') = (maximum_number_of_seats IS NULL))
 );
-CREATE TABLE directory_users (
+`;
+
+/** Directory accounts with Google's ids (schema 4), under `name` while a rebuild copies into it. */
+const directoryUsersTable = (name: string) => `
+CREATE TABLE ${name} (
   email TEXT PRIMARY KEY,
   id TEXT NOT NULL UNIQUE DEFAULT (${NEW_ACCOUNT_ID}),
   customer_id TEXT NOT NULL,
@@ -68,6 +66,19 @@ CREATE TABLE directory_users (
   archived INTEGER NOT NULL DEFAULT 0 CHECK (archived IN (0, 1)),
   aliases TEXT NOT NULL DEFAULT '[]'
 );
+`;
+
+const SCHEMA_SQL = `
+CREATE TABLE customers (
+  customer_id TEXT PRIMARY KEY,
+  domain TEXT NOT NULL UNIQUE
+);
+CREATE TABLE customer_domains (
+  domain TEXT PRIMARY KEY,
+  customer_id TEXT NOT NULL REFERENCES customers(customer_id)
+);
+${subscriptionsTable('subscriptions')}
+${directoryUsersTable('directory_users')}
 CREATE TABLE delegates (
   kind TEXT NOT NULL CHECK (kind IN ('licence', 'support')),
   customer_id TEXT NOT NULL REFERENCES customers(customer_id),
@@ -99,22 +110,7 @@ CREATE TABLE customer_domains (
   domain TEXT PRIMARY KEY,
   customer_id TEXT NOT NULL REFERENCES customers(customer_id)
 );
-CREATE TABLE subscriptions_v3 (
-  subscription_id TEXT PRIMARY KEY,
-  customer_id TEXT NOT NULL REFERENCES customers(customer_id),
-  sku_id TEXT NOT NULL,
-  sku_name TEXT NOT NULL,
-  plan_name TEXT NOT NULL,
-  number_of_seats INTEGER CHECK (number_of_seats >= 0),
-  maximum_number_of_seats INTEGER CHECK (maximum_number_of_seats >= 0),
-  licensed_number_of_seats INTEGER NOT NULL CHECK (licensed_number_of_seats >= 0),
-  status TEXT NOT NULL DEFAULT 'ACTIVE' CHECK (status IN ('ACTIVE', 'SUSPENDED', 'PENDING')),
-  suspension_reasons TEXT NOT NULL DEFAULT '[]',
-  is_trial INTEGER NOT NULL DEFAULT 0 CHECK (is_trial IN (0, 1)),
-  renewal_date TEXT,
-  CHECK ((plan_name LIKE 'ANNUAL%') = (number_of_seats IS NOT NULL)),
-  CHECK ((plan_name LIKE 'ANNUAL%') = (maximum_number_of_seats IS NULL))
-);
+${subscriptionsTable('subscriptions_v3')}
 INSERT INTO subscriptions_v3 (subscription_id, customer_id, sku_id, sku_name, plan_name,
     number_of_seats, maximum_number_of_seats, licensed_number_of_seats, status, suspension_reasons,
     is_trial, renewal_date)
@@ -145,16 +141,7 @@ ALTER TABLE directory_users_v3 RENAME TO directory_users;
 
 /** Version 3 had no account ids: users get one each, and tokens the id of their account. */
 const UPGRADE_FROM_3_SQL = `
-CREATE TABLE directory_users_v4 (
-  email TEXT PRIMARY KEY,
-  id TEXT NOT NULL UNIQUE DEFAULT (${NEW_ACCOUNT_ID}),
-  customer_id TEXT NOT NULL,
-  is_admin INTEGER NOT NULL CHECK (is_admin IN (0, 1)),
-  photo TEXT,
-  suspended INTEGER NOT NULL DEFAULT 0 CHECK (suspended IN (0, 1)),
-  archived INTEGER NOT NULL DEFAULT 0 CHECK (archived IN (0, 1)),
-  aliases TEXT NOT NULL DEFAULT '[]'
-);
+${directoryUsersTable('directory_users_v4')}
 INSERT INTO directory_users_v4 (email, customer_id, is_admin, photo, suspended, archived, aliases)
   SELECT email, customer_id, is_admin, photo, suspended, archived, aliases FROM directory_users;
 DROP TABLE directory_users;
@@ -169,52 +156,88 @@ UPDATE tokens SET sub = COALESCE((SELECT id FROM directory_users u WHERE u.email
 `;
 
 export interface PrepareResult {
-  /** The version the file had: 0 for a new file, SCHEMA_VERSION when nothing was done. */
+  /** The schema the file had: 0 for a new file, SCHEMA_VERSION when nothing was done. */
   from: number;
 }
 
+/**
+ * The sandbox's migrations, run by Kysely's Migrator as the portal store's are (src/server/store/migrations.ts).
+ * The first brings any file to schema 4: a new one is created and seeded; one written by a portal from before
+ * the migrations (schema 1 to 3 in PRAGMA user_version) is upgraded in place, keeping every change made in it.
+ * Never edit one that has shipped, add the next.
+ */
+function sandboxMigrations(db: Database.Database): MigrationProvider {
+  const schema4: Migration = {
+    async up() {
+      const version = readVersion(db);
+      if (version === 0) {
+        db.exec(SCHEMA_SQL);
+        insertSeed(db, false);
+      } else if (version < SCHEMA_VERSION) {
+        if (version === 1) {
+          db.exec(UPGRADE_FROM_1_SQL);
+          const renewal = db.prepare(
+            'UPDATE subscriptions SET renewal_date = ? WHERE subscription_id = ?',
+          );
+          for (const s of SEED_SUBSCRIPTIONS) renewal.run(s.renewalDate, s.subscriptionId);
+        }
+        if (version <= 2) db.exec(UPGRADE_FROM_2_SQL);
+        db.exec(UPGRADE_FROM_3_SQL);
+        addMissingSeed(db);
+        db.exec(TOKEN_SUBS_SQL);
+      }
+      // Portals from before the migrations read this; schema 4 is what they know.
+      db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    },
+  };
+  return {
+    async getMigrations() {
+      return { '0001_schema_4': schema4 };
+    },
+  };
+}
+
+function readVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
 /** Creates the schema and seeds the dataset once per database file; upgrades an older file in place. */
-export function prepareSchema(db: Database.Database): PrepareResult {
-  const readVersion = () => db.pragma('user_version', { simple: true }) as number;
-  if (readVersion() === SCHEMA_VERSION) return { from: SCHEMA_VERSION };
+export async function prepareSchema(db: Database.Database): Promise<PrepareResult> {
+  // Migrations run on this connection; the Kysely instance is never destroyed, which would close it.
+  const kysely = new Kysely<unknown>({ dialect: new SqliteDialect({ database: db }) });
   // Rebuilding tables that others reference needs foreign keys off, outside the transaction.
   db.pragma('foreign_keys = OFF');
   try {
-    return db
-      .transaction((): PrepareResult => {
-        // Read again under the write lock: another process may have just done the work.
-        const version = readVersion();
-        if (version === SCHEMA_VERSION) return { from: SCHEMA_VERSION };
-        if (version > SCHEMA_VERSION) {
-          throw new Error(
-            `The sandbox database is from a newer portal (schema ${version}, this one knows ${SCHEMA_VERSION}); run npm run sandbox:reset.`,
-          );
-        }
-        if (version === 0) {
-          db.exec(SCHEMA_SQL);
-          seed(db);
-        } else {
-          if (version === 1) {
-            db.exec(UPGRADE_FROM_1_SQL);
-            const renewal = db.prepare(
-              'UPDATE subscriptions SET renewal_date = ? WHERE subscription_id = ?',
-            );
-            for (const s of SEED_SUBSCRIPTIONS) renewal.run(s.renewalDate, s.subscriptionId);
-          }
-          if (version <= 2) db.exec(UPGRADE_FROM_2_SQL);
-          db.exec(UPGRADE_FROM_3_SQL);
-          addMissingSeed(db);
-          db.exec(TOKEN_SUBS_SQL);
-        }
-        const broken = db.pragma('foreign_key_check') as unknown[];
-        if (broken.length > 0) throw new Error('the sandbox database upgrade broke a reference');
-        db.pragma(`user_version = ${SCHEMA_VERSION}`);
-        return { from: version };
-      })
-      .immediate();
+    // One write lock around the whole run: SQLite's Migrator takes none, and other processes may open the file.
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const version = readVersion(db);
+      if (version > SCHEMA_VERSION) throw newerFile(`schema ${version}`);
+      const migrator = new Migrator({
+        db: kysely,
+        provider: sandboxMigrations(db),
+        disableTransactions: true,
+      });
+      const { error, results = [] } = await migrator.migrateToLatest();
+      if (error !== undefined)
+        throw newerFile(error instanceof Error ? error.message : String(error));
+      const broken = db.pragma('foreign_key_check') as unknown[];
+      if (broken.length > 0) throw new Error('the sandbox database upgrade broke a reference');
+      db.exec('COMMIT');
+      return { from: results.length === 0 ? SCHEMA_VERSION : version };
+    } catch (error) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw error;
+    }
   } finally {
     db.pragma('foreign_keys = ON');
   }
+}
+
+function newerFile(reason: string): Error {
+  return new Error(
+    `The sandbox database is from a newer portal (${reason}; this one knows schema ${SCHEMA_VERSION}); run npm run sandbox:reset.`,
+  );
 }
 
 function subscriptionRow(s: SeedSubscription): unknown[] {
@@ -270,10 +293,6 @@ function insertSeed(db: Database.Database, onlyMissing: boolean): void {
   if (onlyMissing) return;
   const delegate = db.prepare('INSERT INTO delegates (kind, customer_id, email) VALUES (?, ?, ?)');
   for (const d of SEED_DELEGATES) delegate.run(d.kind, d.customerId, d.email);
-}
-
-function seed(db: Database.Database): void {
-  insertSeed(db, false);
 }
 
 /** After an upgrade: the seed's new rows, and the SKU ids and aliases older files did not have. */

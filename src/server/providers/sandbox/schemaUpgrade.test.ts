@@ -90,7 +90,7 @@ function writeVersion2File(): string {
 it('upgrades a version 2 file in place, keeping its changes, and says so once', async () => {
   const file = writeVersion2File();
   const lines: string[] = [];
-  const sandbox = openSandbox({ dataDir, log: (line) => lines.push(line) });
+  const sandbox = await openSandbox({ dataDir, log: (line) => lines.push(line) });
   expect(lines).toEqual([
     `Sandbox database upgraded in place from schema 2 to ${SCHEMA_VERSION} (changes kept; new demo accounts added): ${file}`,
   ]);
@@ -135,7 +135,7 @@ it('upgrades a version 2 file in place, keeping its changes, and says so once', 
   sandbox.close();
 
   const again: string[] = [];
-  openSandbox({ dataDir, log: (line) => again.push(line) }).close();
+  (await openSandbox({ dataDir, log: (line) => again.push(line) })).close();
   expect(again).toEqual([]);
 });
 
@@ -153,7 +153,7 @@ it('upgrades a version 1 file (no status columns) the same way', async () => {
   );
   db.close();
   const lines: string[] = [];
-  const sandbox = openSandbox({ dataDir, log: (line) => lines.push(line) });
+  const sandbox = await openSandbox({ dataDir, log: (line) => lines.push(line) });
   expect(lines[0]).toMatch(/upgraded in place from schema 1 to/);
   await expect(sandbox.provider.findWorkspaceSubscription('C0acme001')).resolves.toMatchObject({
     numberOfSeats: 20,
@@ -163,18 +163,55 @@ it('upgrades a version 1 file (no status columns) the same way', async () => {
   sandbox.close();
 });
 
-it('says when it creates and seeds a new file', () => {
+it('says when it creates and seeds a new file', async () => {
   const lines: string[] = [];
-  openSandbox({ dataDir, log: (line) => lines.push(line) }).close();
+  (await openSandbox({ dataDir, log: (line) => lines.push(line) })).close();
   expect(lines).toEqual([
     `Sandbox database created and seeded: ${path.join(dataDir, 'sandbox.db')}`,
   ]);
 });
 
-it('refuses a file from a newer portal with a line that says what to do', () => {
+it('refuses a file from a newer portal with a line that says what to do', async () => {
   const Database = loadSqliteDriver();
   const db = new Database(path.join(dataDir, 'sandbox.db'));
   db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
   db.close();
-  expect(() => openSandbox({ dataDir })).toThrow(/npm run sandbox:reset/);
+  await expect(openSandbox({ dataDir })).rejects.toThrow(/npm run sandbox:reset/);
+});
+
+/** The names of the migrations Kysely's Migrator recorded in the file. */
+function recordedMigrations(): string[] {
+  const db = new (loadSqliteDriver())(path.join(dataDir, 'sandbox.db'), { readonly: true });
+  const rows = db.prepare('SELECT name FROM kysely_migration ORDER BY name').all() as {
+    name: string;
+  }[];
+  db.close();
+  return rows.map((row) => row.name);
+}
+
+it('opens a file made by the schema of before the migrations as it is, and records it as migrated', async () => {
+  // Such a file is today's schema 4 without Kysely's tables: made here, then the tables removed.
+  (await openSandbox({ dataDir })).close();
+  const db = new (loadSqliteDriver())(path.join(dataDir, 'sandbox.db'));
+  db.exec(`
+    UPDATE subscriptions SET number_of_seats = 24 WHERE subscription_id = 'sub-acme-001';
+    DROP TABLE kysely_migration;
+    DROP TABLE kysely_migration_lock;
+  `);
+  expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+  db.close();
+
+  const lines: string[] = [];
+  const sandbox = await openSandbox({ dataDir, log: (line) => lines.push(line) });
+  expect(lines).toEqual([]);
+  await expect(sandbox.provider.findWorkspaceSubscription('C0acme001')).resolves.toMatchObject({
+    numberOfSeats: 24,
+  });
+  sandbox.close();
+  expect(recordedMigrations()).toEqual(['0001_schema_4']);
+});
+
+it("builds a new file with Kysely's Migrator, which records what ran", async () => {
+  (await openSandbox({ dataDir })).close();
+  expect(recordedMigrations()).toEqual(['0001_schema_4']);
 });

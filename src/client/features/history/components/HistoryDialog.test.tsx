@@ -1,10 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { SubscriptionInfo } from '../../../../contract/subscription';
 import { saveTextFile } from '../../../services/download';
-import { findDialog, queryDialog } from '../../../test/dialogs';
-import { ok, type FakeHttpRequest, type FakeServicesOptions } from '../../../test/fakeServices';
-import { renderWithProviders } from '../../../test/renderWithProviders';
-import { delegateEntry, licenceEntries, licenceEntry } from '../../../test/sampleHistory';
+import { findDialog, queryDialog } from '../../../../testing/client/dialogs';
+import {
+  ok,
+  type FakeHttpRequest,
+  type FakeServicesOptions,
+} from '../../../../testing/client/fakeServices';
+import { renderWithProviders } from '../../../../testing/client/renderWithProviders';
+import { delegateEntry, licenceEntries, licenceEntry } from '../../../../testing/sampleAnswers';
 import { sampleSubscription } from '../../../../contract/sampleSubscription';
 import { historyCsv } from '../historyCsv';
 import { whenInWords } from '../historyWords';

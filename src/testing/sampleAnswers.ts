@@ -1,10 +1,7 @@
-import type {
-  DelegateHistoryEntry,
-  HistoryEntry,
-  LicenceHistoryEntry,
-} from '../../contract/history';
+import type { DelegateHistoryEntry, HistoryEntry, LicenceHistoryEntry } from '../contract/history';
+import type { MonthlyPricePreview } from '../contract/prices';
 
-// Change-history entries as GET /api/history answers them (docs/api.md), for tests.
+// Answers of the portal API as docs/api.md shows them, for tests: change-history entries and a price preview.
 
 export function licenceEntry(overrides: Partial<LicenceHistoryEntry> = {}): LicenceHistoryEntry {
   return {
@@ -46,4 +43,21 @@ export function licenceEntries(count: number, start = 1): HistoryEntry[] {
       after: 10_001 - n,
     });
   });
+}
+
+/** The preview of adding 2 of acme's seats at the sandbox's 14.40 EUR a month on 2026-11-25 (docs/api.md). */
+export function samplePricePreview(): MonthlyPricePreview {
+  return {
+    plan: 'ANNUAL_MONTHLY_PAY',
+    currency: 'EUR',
+    seats: 2,
+    seatPrice: 14.4,
+    today: '2026-11-25',
+    termStart: '2026-03-31',
+    termEnd: '2027-03-31',
+    daysRemaining: 126,
+    termDays: 365,
+    monthlyIncrease: 28.8,
+    untilRenewal: 119.3,
+  };
 }

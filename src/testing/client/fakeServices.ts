@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react';
-import type { SagaContext } from '../app/sagaContext';
+import type { SagaContext } from '../../client/app/sagaContext';
 import type { PortalConfig } from '../../contract/config';
 import type { ErrorEnvelope, ErrorStatus } from '../../contract/errors';
 import type {
@@ -8,7 +8,7 @@ import type {
   IdentityToken,
   Query,
   TokenData,
-} from '../services/types';
+} from '../../client/services/types';
 
 // In-memory stand-ins for every service, recording each call, for saga tests and component tests.
 

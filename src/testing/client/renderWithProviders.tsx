@@ -1,16 +1,16 @@
 import { StyleProvider } from '@ant-design/cssinjs';
 import { act, configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App } from '../app/App';
-import type { PortalRouter } from '../app/portalRouter';
-import { createMemoryPortalRouter } from '../app/routes';
-import type { RootState } from '../app/rootReducer';
-import { makeStore } from '../app/store';
-import { initialDelegatesState } from '../features/delegates/delegatesSlice';
-import { initialErrorsState } from '../features/errors/errorsSlice';
-import { initialHistoryState } from '../features/history/historySlice';
-import { initialSessionState } from '../features/session/sessionSlice';
-import { initialSubscriptionState } from '../features/subscription/subscriptionSlice';
+import { App } from '../../client/app/App';
+import type { PortalRouter } from '../../client/app/portalRouter';
+import { createMemoryPortalRouter } from '../../client/app/routes';
+import type { RootState } from '../../client/app/rootReducer';
+import { makeStore } from '../../client/app/store';
+import { initialDelegatesState } from '../../client/features/delegates/delegatesSlice';
+import { initialErrorsState } from '../../client/features/errors/errorsSlice';
+import { initialHistoryState } from '../../client/features/history/historySlice';
+import { initialSessionState } from '../../client/features/session/sessionSlice';
+import { initialSubscriptionState } from '../../client/features/subscription/subscriptionSlice';
 import { createFakeServices, type FakeServicesOptions } from './fakeServices';
 
 // Renders the whole portal through the real store, real routes and real sagas, with fake services.

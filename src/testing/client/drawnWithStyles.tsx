@@ -1,7 +1,7 @@
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { PortalTheme } from '../app/PortalTheme';
+import { PortalTheme } from '../../client/app/PortalTheme';
 
 // What a person gets from a piece of the page: its HTML and every stylesheet antd inserts for it,
 // rendered under the portal's theme with a fresh style cache, as the build renders index.html's styles.
