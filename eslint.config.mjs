@@ -236,10 +236,10 @@ export default tseslint.config(
         message: 'The server never imports client code.',
       },
       {
-        // Layers point down: routes → services (changes/, auth/, history/) → providers and store.
+        // Layers point down: routes → services (services/, auth/, history/) → providers and store.
         target: [
           './src/server/auth',
-          './src/server/changes',
+          './src/server/services',
           './src/server/history',
           './src/server/providers',
           './src/server/store',
@@ -254,14 +254,14 @@ export default tseslint.config(
       },
       {
         target: ['./src/server/providers', './src/server/store'],
-        from: ['./src/server/auth', './src/server/changes', './src/server/history'],
-        message: 'Providers and the store sit below the services (changes/, auth/, history/).',
+        from: ['./src/server/auth', './src/server/services', './src/server/history'],
+        message: 'Providers and the store sit below the services (services/, auth/, history/).',
       },
       {
-        // The change service carries a change with its history; those below it never call it.
+        // The change services carry a change with its history; those below them never call them.
         target: ['./src/server/auth', './src/server/history'],
-        from: './src/server/changes',
-        message: 'The change service (changes/) sits above auth/ and history/.',
+        from: './src/server/services',
+        message: 'The change services (services/) sit above auth/ and history/.',
       },
     ],
   ),

@@ -33,6 +33,7 @@ import { signOutRoutes } from './routes/signOut';
 import { subscriptionInfoRoutes } from './routes/subscriptionInfo';
 import { sandboxRoutes } from './sandbox/routes';
 import { addSecurityHeaders } from './securityHeaders';
+import { changeServicePlugin } from './services/changes';
 import { spaRoutes } from './spa';
 import { createSqliteStore } from './store/openStore';
 import type { PortalStore } from './store/portalStore';
@@ -178,6 +179,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       [API_PATHS.addLicence]: requestDeadlineMs + (provider.writeTimeoutMs ?? 0),
     });
     const rateLimits = config.rateLimit;
+    // Once, before both scopes: every change to Google goes through it (services/changes.ts).
+    await api.register(changeServicePlugin, routeContext);
     // Sign-out reads the session itself: without a live one it still clears the cookies (docs/api.md).
     await api.register(openScope, {
       ...routeContext,

@@ -2,7 +2,6 @@ import { API_PATHS } from '../../contract/api';
 import { pricePreviewSchema } from '../../contract/endpoints';
 import type { PricePreviewResponse } from '../../contract/prices';
 import { ApiError } from '../apiError';
-import { changeService } from '../changes/changeService';
 import { subscriptionPrice } from '../prices/pricePreview';
 import type { ApiScope, RouteContext } from './context';
 import { licenceBuyerOf } from './licenceBuyer';
@@ -24,8 +23,6 @@ function seatsToAdd(raw: string): number {
 // seat checks as the purchase itself (POST /api/add-licence), then the price file's price.
 export async function pricePreviewRoutes(app: ApiScope, context: RouteContext): Promise<void> {
   const { provider, now, prices } = context;
-  const changes = changeService(context);
-
   app.get(
     API_PATHS.pricePreview,
     { schema: pricePreviewSchema },
@@ -33,7 +30,7 @@ export async function pricePreviewRoutes(app: ApiScope, context: RouteContext): 
       const { customer: customerId, subscriptionId } = request.query;
       const seats = seatsToAdd(request.query.seats);
       const { customer } = await licenceBuyerOf(request, provider, customerId);
-      const subscription = await changes.checkLicences(customer, subscriptionId, seats);
+      const subscription = await app.changes.checkLicences(customer, subscriptionId, seats);
       return { price: subscriptionPrice(prices, subscription, seats, now()) };
     },
   );

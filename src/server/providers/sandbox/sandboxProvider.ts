@@ -15,7 +15,7 @@ import type {
   WorkspaceSubscription,
 } from '../provider';
 import { effectiveMaximum, type SeatPolicy } from '../seatPolicy';
-import { checkSeatChange, isAnnualPlan } from '../seatRules';
+import { isAnnualPlan } from '../seatRules';
 import { DEFAULT_WORKSPACE_SKU_IDS } from '../skus';
 import { SANDBOX_GOOGLE_DOMAINS, SANDBOX_PHOTO_PATH } from './dataset';
 import type { TokenStore } from './tokens';
@@ -180,24 +180,6 @@ export function createSandboxProvider(
     }
   };
 
-  // IMMEDIATE takes the write lock before reading, so a second writer (even another process on the
-  // same file) waits and then sees the first one's total: no add is ever lost.
-  const changeSeatsTransaction = db.transaction(
-    (customerId: string, subscriptionId: string, expectedCurrent: number, newTotal: number) => {
-      const row = selectSubscription.get(customerId, subscriptionId);
-      if (row === undefined) {
-        throw new ApiError(
-          404,
-          'NOT_FOUND',
-          `Subscription ${subscriptionId} of customer ${customerId} was not found.`,
-        );
-      }
-      checkSeatChange(toSubscription(row, policy), expectedCurrent, newTotal);
-      updateSeats.run(newTotal, customerId, subscriptionId);
-      return toSubscription({ ...row, number_of_seats: newTotal }, policy);
-    },
-  );
-
   const addDelegateTransaction = db.transaction(
     (kind: DelegateKind, customerId: string, email: string) => {
       requireCustomer(customerId);
@@ -254,13 +236,17 @@ export function createSandboxProvider(
       return chosen === undefined ? null : toSubscription(chosen, policy);
     },
 
-    async changeSeats(customerId, subscriptionId, expectedCurrent, newTotal) {
-      return changeSeatsTransaction.immediate(
-        customerId,
-        subscriptionId,
-        expectedCurrent,
-        newTotal,
-      );
+    async changeSeats(customerId, subscriptionId, newTotal) {
+      updateSeats.run(newTotal, customerId, subscriptionId);
+      const row = selectSubscription.get(customerId, subscriptionId);
+      if (row === undefined) {
+        throw new ApiError(
+          404,
+          'NOT_FOUND',
+          `Subscription ${subscriptionId} of customer ${customerId} was not found.`,
+        );
+      }
+      return toSubscription(row, policy);
     },
 
     async listDelegates(kind, customerId) {
