@@ -235,11 +235,11 @@ export default tseslint.config(
         message: 'The server never imports client code.',
       },
       {
-        // Layers point down: routes → services (changes/, auth/, history/) → providers and store;
+        // Layers point down: routes → services (services/, auth/, history/) → providers and store;
         // the request-wide plugins (plugins/) serve every layer and are registered by the app alone.
         target: [
           './src/server/auth',
-          './src/server/changes',
+          './src/server/services',
           './src/server/history',
           './src/server/plugins',
           './src/server/providers',
@@ -255,13 +255,13 @@ export default tseslint.config(
       },
       {
         target: ['./src/server/providers', './src/server/store'],
-        from: ['./src/server/auth', './src/server/changes', './src/server/history'],
-        message: 'Providers and the store sit below the services (changes/, auth/, history/).',
+        from: ['./src/server/auth', './src/server/services', './src/server/history'],
+        message: 'Providers and the store sit below the services (services/, auth/, history/).',
       },
       {
         target: './src/server/plugins',
-        from: ['./src/server/auth', './src/server/changes', './src/server/history'],
-        message: 'The plugins sit below the services (changes/, auth/, history/).',
+        from: ['./src/server/auth', './src/server/services', './src/server/history'],
+        message: 'The plugins sit below the services (services/, auth/, history/).',
       },
       {
         // A route's folder is its scope (docs/architecture.md): one scope's routes never import the other's.
@@ -273,10 +273,10 @@ export default tseslint.config(
         from: './src/server/routes/open',
       },
       {
-        // The change service carries a change with its history; those below it never call it.
+        // The change services carry a change with its history; those below them never call them.
         target: ['./src/server/auth', './src/server/history'],
-        from: './src/server/changes',
-        message: 'The change service (changes/) sits above auth/ and history/.',
+        from: './src/server/services',
+        message: 'The change services (services/) sit above auth/ and history/.',
       },
     ],
   ),

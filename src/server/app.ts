@@ -26,6 +26,7 @@ import { openRoutes, probes } from './routes/open';
 import { openScope, signedInScope } from './routes/scopes';
 import { signedInRoutes } from './routes/signed-in';
 import { sandboxRoutes } from './sandbox/routes';
+import { changeServicePlugin } from './services/changes';
 import { spaRoutes } from './spa';
 import { createSqliteStore } from './store/openStore';
 import type { PortalStore } from './store/portalStore';
@@ -122,6 +123,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       longer: { [API_PATHS.addLicence]: requestDeadlineMs + (provider.writeTimeoutMs ?? 0) },
     });
     const rateLimits = config.rateLimit;
+    // Once, before both scopes: every change to Google goes through it (services/changes.ts).
+    await api.register(changeServicePlugin, routeContext);
     // Each folder of routes/ is one scope: routes/open and routes/signed-in.
     await api.register(openScope, { ...routeContext, rateLimits, probes, routes: openRoutes });
     await api.register(signedInScope, { ...routeContext, rateLimits, routes: signedInRoutes });

@@ -257,7 +257,7 @@ describe('pages', () => {
 describe('entries a crashed process left pending', () => {
   it('are done when the provider shows the change, and unconfirmed, then not made, when it does not', async () => {
     const applied = await deadIntent(20, 24);
-    await portal.sandbox.provider.changeSeats(ACME.customerId, ACME.subscriptionId, 20, 24);
+    await portal.sandbox.provider.changeSeats(ACME.customerId, ACME.subscriptionId, 24);
     const admin = await portal.signIn('admin@acme.example');
     const entries = await entriesOf(admin);
     expect(entries).toEqual([
@@ -306,7 +306,7 @@ describe('entries a crashed process left pending', () => {
 
   it('are settled before the next change to the same subscription, so later changes never hide them', async () => {
     await deadIntent(20, 23);
-    await portal.sandbox.provider.changeSeats(ACME.customerId, ACME.subscriptionId, 20, 23);
+    await portal.sandbox.provider.changeSeats(ACME.customerId, ACME.subscriptionId, 23);
     const delegate = await portal.signIn('licences@acme.example');
     const next = await delegate.post('/api/add-licence', {
       ...ACME,
@@ -364,9 +364,7 @@ describe('entries a crashed process left pending', () => {
     const inFlight = portal.store.exclusive(seatsKey(ACME.customerId), () =>
       new Promise<void>((resolve) => {
         release = resolve;
-      }).then(() =>
-        portal.sandbox.provider.changeSeats(ACME.customerId, ACME.subscriptionId, 20, 21),
-      ),
+      }).then(() => portal.sandbox.provider.changeSeats(ACME.customerId, ACME.subscriptionId, 21)),
     );
     expect(await entriesOf(admin)).toEqual([
       expect.objectContaining({ id: String(id), state: 'pending' }),

@@ -1,11 +1,10 @@
 import pino from 'pino';
 import { ApiError } from '../apiError';
-import { withDeadline } from '../plugins/deadline';
 import type { PortalProvider, WorkspaceSubscription } from '../providers/provider';
 import { createSqliteStore } from '../store/openStore';
 import type { HistoryIntent, PortalStore } from '../store/portalStore';
 import { seatsKey } from './changeKeys';
-import { recordChange } from './recordChange';
+import { recordDone, recordFailure } from './recordChange';
 import { settlePending, verdictOf } from './settle';
 
 // The intent, completion and settling rules on their own, with a provider that fails on demand.
@@ -58,93 +57,31 @@ const states = async () =>
     })
   ).map((record) => record.state);
 
-describe('recordChange', () => {
+describe('recordDone and recordFailure', () => {
   it('completes the intent with the state after the change', async () => {
-    const result = await recordChange(
-      store,
-      intent,
-      async () => subscription(25),
-      (s) => s.numberOfSeats,
-      log,
-    );
-    expect(result.numberOfSeats).toBe(25);
+    await recordDone(store, await store.recordIntent(intent), 25, log);
     expect(await states()).toEqual(['done']);
   });
 
   it('marks the intent failed when the provider refuses (4xx): never listed', async () => {
     const refusal = new ApiError(409, 'Member already exists.');
-    await expect(
-      recordChange(
-        store,
-        intent,
-        async () => {
-          throw refusal;
-        },
-        () => 0,
-        log,
-      ),
-    ).rejects.toBe(refusal);
+    await recordFailure(store, await store.recordIntent(intent), refusal, log);
     expect(await states()).toEqual([]);
     expect(await store.pendingChanges(CUSTOMER)).toEqual([]);
+  });
+
+  it('marks the intent unconfirmed when the provider could not confirm it (504 UNKNOWN)', async () => {
+    const unknown = new ApiError(504, 'Not confirmed.', { status: 'UNKNOWN' });
+    await recordFailure(store, await store.recordIntent(intent), unknown, log);
+    expect(await states()).toEqual(['unconfirmed']);
   });
 
   it.each([
     ['a 5xx', new ApiError(503, 'Google is unavailable.')],
     ['a lost connection', new Error('socket hang up')],
   ])('leaves the intent pending after %s: it may have happened', async (_case, failure) => {
-    await expect(
-      recordChange(
-        store,
-        intent,
-        async () => {
-          throw failure;
-        },
-        () => 0,
-        log,
-      ),
-    ).rejects.toBe(failure);
+    await recordFailure(store, await store.recordIntent(intent), failure, log);
     expect(await states()).toEqual(['pending']);
-  });
-
-  it('starts nothing for a request whose deadline passed while it waited for the lock', async () => {
-    let called = false;
-    const late = withDeadline(1, async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      return recordChange(
-        store,
-        intent,
-        async () => {
-          called = true;
-          return subscription(25);
-        },
-        (s) => s.numberOfSeats,
-        log,
-      );
-    });
-    await expect(late).rejects.toMatchObject({ code: 504, status: 'DEADLINE_EXCEEDED' });
-    expect(called).toBe(false);
-    expect(await store.pendingChanges(CUSTOMER)).toEqual([]);
-  });
-
-  it('calls nothing when the intent cannot be written', async () => {
-    await store.close();
-    let called = false;
-    await expect(
-      recordChange(
-        store,
-        intent,
-        async () => {
-          called = true;
-          return subscription(25);
-        },
-        (s) => s.numberOfSeats,
-        log,
-      ),
-    ).rejects.toThrow();
-    expect(called).toBe(false);
-    const reopened = createSqliteStore(':memory:');
-    await reopened.migrate();
-    store = reopened.store;
   });
 });
 

@@ -1,9 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../apiError';
-import { currentDeadline } from '../plugins/deadline';
-import { SERVER_TEXT } from '../messages';
 import { UpstreamError } from '../upstreamError';
-import type { HistoryIntent, PortalStore } from '../store/portalStore';
+import type { PortalStore } from '../store/portalStore';
 
 // A change that cannot go missing from the history (docs/api.md, GET /api/history): the intent is
 // committed before the provider is called and completed after it answers. If the process dies in
@@ -27,38 +25,36 @@ export function isUnconfirmed(error: unknown): boolean {
   return error instanceof ApiError && error.status === 'UNKNOWN';
 }
 
-export async function recordChange<T>(
+/** The provider made the change: done, with the state after it; else pending, settled as done on read. */
+export async function recordDone(
   store: PortalStore,
-  intent: HistoryIntent,
-  apply: () => Promise<T>,
-  afterOf: (result: T) => number | readonly string[],
+  id: number,
+  after: number | readonly string[],
   log: FastifyBaseLogger,
-): Promise<T> {
-  // A request that waited out its deadline behind other changes has had its 504: change nothing.
-  if (currentDeadline()?.signal.aborted === true) {
-    throw new ApiError(504, SERVER_TEXT.deadlineExceeded);
-  }
-  const id = await store.recordIntent(intent);
-  let result: T;
+): Promise<void> {
   try {
-    result = await apply();
-  } catch (error) {
-    // A 5xx or a lost connection may or may not have changed anything: pending, settled on read.
-    const settled = isRefusal(error)
-      ? store.failChange(id)
-      : isUnconfirmed(error)
-        ? store.markChange(id, 'unconfirmed')
-        : undefined;
-    await settled?.catch((failure: unknown) => {
-      log.error({ err: failure, historyId: id }, 'history entry left pending');
-    });
-    throw error;
-  }
-  try {
-    await store.completeChange(id, afterOf(result));
+    await store.completeChange(id, after);
   } catch (failure) {
-    // The change happened and is acknowledged; its pending entry is settled as done on read.
     log.error({ err: failure, historyId: id }, 'history entry left pending');
   }
-  return result;
+}
+
+/**
+ * The provider's write failed: failed when refused for sure, unconfirmed when it could not confirm;
+ * a 5xx or a lost connection may or may not have changed anything, so the entry stays pending.
+ */
+export async function recordFailure(
+  store: PortalStore,
+  id: number,
+  error: unknown,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const settled = isRefusal(error)
+    ? store.failChange(id)
+    : isUnconfirmed(error)
+      ? store.markChange(id, 'unconfirmed')
+      : undefined;
+  await settled?.catch((failure: unknown) => {
+    log.error({ err: failure, historyId: id }, 'history entry left pending');
+  });
 }

@@ -108,13 +108,13 @@ export interface PortalProvider {
     read?: FreshRead,
   ): Promise<WorkspaceSubscription | null>;
   /**
-   * Sets the seat total atomically: applies only if the total is still `expectedCurrent`
-   * (otherwise throws 409 ABORTED), so two concurrent adds never lose one.
+   * Sets the seat total and answers the subscription as read back after the write; 404 NOT_FOUND
+   * for an unknown subscription. A plain write: the change service (services/purchases.ts) checks
+   * the seat rules and holds the subscription's lock around it (docs/architecture.md).
    */
   changeSeats(
     customerId: string,
     subscriptionId: string,
-    expectedCurrent: number,
     newTotal: number,
   ): Promise<WorkspaceSubscription>;
   /** The sorted delegate list; `fresh` skips any cache, as for findWorkspaceSubscription. */

@@ -7,7 +7,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
-import type { ChangeContext } from '../changes/carryChange';
+import type { ChangeContext } from '../services/changeLock';
 
 /**
  * What every route family needs: the provider, the portal's store and the clock (injected so tests can

@@ -1,5 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { apiError, heldAnswer, ok, type FakeHttpAnswer } from '../../../testing/client/fakeServices';
+import {
+  apiError,
+  heldAnswer,
+  ok,
+  type FakeHttpAnswer,
+} from '../../../testing/client/fakeServices';
 import { findDialog, queryDialog } from '../../../testing/client/dialogs';
 import { renderWithProviders } from '../../../testing/client/renderWithProviders';
 import { sampleSubscription } from '../../../contract/sampleSubscription';

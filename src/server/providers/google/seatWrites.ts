@@ -1,10 +1,9 @@
-import { ApiError, invalidArgument, notFound } from '../../apiError';
+import { ApiError } from '../../apiError';
 import { currentDeadline } from '../../plugins/deadline';
 import { SERVER_TEXT } from '../../messages';
 import type { WorkspaceSubscription } from '../provider';
 import type { SeatPolicy } from '../seatPolicy';
-import { checkSeatChange } from '../seatRules';
-import { callLimits, limitSignal, withReadRetries, type CallLimits } from './googleCalls';
+import { limitSignal, type CallLimits } from './googleCalls';
 import { isLostAnswer, readFailure, upstreamError } from './googleFailure';
 import type { ResellerAuth } from './googleRest';
 import type { ResellerCalls } from './resellerCalls';
@@ -83,22 +82,6 @@ export function createSeatWrites(options: SeatWriteOptions) {
     return toWorkspaceSubscription(data, policy);
   }
 
-  /** The subscription before the write, with the reads' retries and limits. */
-  async function readBefore(customerId: string, subscriptionId: string) {
-    try {
-      return await withReadRetries(() =>
-        getSubscription(customerId, subscriptionId, () => callLimits(options.callTimeoutMs)),
-      );
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      const failure = readFailure(error);
-      if (failure.status === HTTP_NOT_FOUND) {
-        throw notFound(`Subscription ${subscriptionId} of customer ${customerId} was not found.`);
-      }
-      throw upstreamError(failure, service);
-    }
-  }
-
   /** The subscription now, or undefined when it cannot be read; by id, else (a new id) by the list. */
   async function readBack(customerId: string, subscriptionId: string, endsAt: number) {
     try {
@@ -133,60 +116,45 @@ export function createSeatWrites(options: SeatWriteOptions) {
     throw purchaseUnconfirmed();
   }
 
-  async function applySeatChange(
-    customerId: string,
-    subscriptionId: string,
-    expectedCurrent: number,
-    newTotal: number,
-  ): Promise<WorkspaceSubscription> {
-    // Google's changeSeats has no precondition, so the check happens just before it.
-    const current = await readBefore(customerId, subscriptionId);
-    checkSeatChange(current, expectedCurrent, newTotal);
-    const endsAt = writeEndsAt(options.writeTimeoutMs);
-    const callMs = Math.max(options.callTimeoutMs, options.writeTimeoutMs * CALL_SHARE_OF_WRITE);
-    try {
-      // A write: never sent again (a repeat could buy twice).
-      const { data } = await options.asReseller(
-        (auth) =>
-          reseller.subscriptions.changeSeats(
-            { customerId, subscriptionId, requestBody: { numberOfSeats: newTotal } },
-            auth,
-          ),
-        limitsWithin(endsAt, callMs),
-      );
-      return toWorkspaceSubscription(data, policy);
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      const failure = readFailure(error);
-      if (failure.status === HTTP_BAD_REQUEST) {
-        throw invalidArgument(failure.message);
-      }
-      // Google refused (quota, permission) or the reseller's own sign-in failed: nothing was sent.
-      if (!isLostAnswer(failure) || failure.serviceAccount) throw upstreamError(failure, service);
-      return confirm(customerId, subscriptionId, newTotal, endsAt);
-    }
-  }
-
-  // Serialises seat changes per customer in this process, so the re-read sees the last write.
-  const queues = new Map<string, Promise<unknown>>();
-
   return {
+    /** One changeSeats, never sent twice; a lost answer is confirmed by read-backs or answered 504. */
     async changeSeats(
       customerId: string,
       subscriptionId: string,
-      expectedCurrent: number,
       newTotal: number,
     ): Promise<WorkspaceSubscription> {
-      const previous = queues.get(customerId) ?? Promise.resolve();
-      const change = previous
-        .catch(() => undefined)
-        .then(() => applySeatChange(customerId, subscriptionId, expectedCurrent, newTotal))
-        .finally(() => options.forget(customerId));
-      queues.set(customerId, change);
+      const endsAt = writeEndsAt(options.writeTimeoutMs);
+      const callMs = Math.max(options.callTimeoutMs, options.writeTimeoutMs * CALL_SHARE_OF_WRITE);
       try {
-        return await change;
+        // A write: never sent again (a repeat could buy twice).
+        const { data } = await options.asReseller(
+          (auth) =>
+            reseller.subscriptions.changeSeats(
+              { customerId, subscriptionId, requestBody: { numberOfSeats: newTotal } },
+              auth,
+            ),
+          limitsWithin(endsAt, callMs),
+        );
+        return toWorkspaceSubscription(data, policy);
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        const failure = readFailure(error);
+        if (failure.status === HTTP_BAD_REQUEST) {
+          throw new ApiError(400, failure.message);
+        }
+        // Google renewed the subscription's id since the change service read it: nothing was bought.
+        if (failure.status === HTTP_NOT_FOUND) {
+          throw new ApiError(
+            404,
+            `Subscription ${subscriptionId} of customer ${customerId} was not found.`,
+          );
+        }
+        // Google refused (quota, permission) or the reseller's own sign-in failed: nothing was sent.
+        if (!isLostAnswer(failure) || failure.serviceAccount) throw upstreamError(failure, service);
+        return await confirm(customerId, subscriptionId, newTotal, endsAt);
       } finally {
-        if (queues.get(customerId) === change) queues.delete(customerId);
+        // The provider's cached answers predate the write (docs/deploy.md).
+        options.forget(customerId);
       }
     },
   };

@@ -3,7 +3,7 @@ import type { DelegateKind } from '../../../contract/api';
 import { domainOf } from '../../../contract/email';
 import { ERROR_TEXT } from '../../../contract/errors';
 import type { SubscriptionStatus } from '../../../contract/subscription';
-import { ApiError, notFound, permissionDenied } from '../../apiError';
+import { ApiError } from '../../apiError';
 import { SERVER_TEXT } from '../../messages';
 import { SANDBOX_PHOTOS } from './photos';
 import type {
@@ -15,7 +15,7 @@ import type {
   WorkspaceSubscription,
 } from '../provider';
 import { effectiveMaximum, type SeatPolicy } from '../seatPolicy';
-import { checkSeatChange, isAnnualPlan } from '../seatRules';
+import { isAnnualPlan } from '../seatRules';
 import { DEFAULT_WORKSPACE_SKU_IDS } from '../skus';
 import { SANDBOX_GOOGLE_DOMAINS, SANDBOX_PHOTO_PATH } from './dataset';
 import type { TokenStore } from './tokens';
@@ -70,10 +70,10 @@ function toDirectoryUser(row: DirectoryUserRow): DirectoryUser {
 /** A suspended or archived account does not sign in, and loses access it had. */
 function refuseInactive(row: DirectoryUserRow): void {
   if (row.suspended === 1) {
-    throw permissionDenied(SERVER_TEXT.directoryUserSuspended(row.email));
+    throw new ApiError(403, SERVER_TEXT.directoryUserSuspended(row.email));
   }
   if (row.archived === 1) {
-    throw permissionDenied(SERVER_TEXT.directoryUserArchived(row.email));
+    throw new ApiError(403, SERVER_TEXT.directoryUserArchived(row.email));
   }
 }
 
@@ -176,23 +176,9 @@ export function createSandboxProvider(
 
   const requireCustomer = (customerId: string): void => {
     if (customerExists.get(customerId) === undefined) {
-      throw notFound(`The reseller has no customer ${customerId}.`);
+      throw new ApiError(404, `The reseller has no customer ${customerId}.`);
     }
   };
-
-  // IMMEDIATE takes the write lock before reading, so a second writer (even another process on the
-  // same file) waits and then sees the first one's total: no add is ever lost.
-  const changeSeatsTransaction = db.transaction(
-    (customerId: string, subscriptionId: string, expectedCurrent: number, newTotal: number) => {
-      const row = selectSubscription.get(customerId, subscriptionId);
-      if (row === undefined) {
-        throw notFound(`Subscription ${subscriptionId} of customer ${customerId} was not found.`);
-      }
-      checkSeatChange(toSubscription(row, policy), expectedCurrent, newTotal);
-      updateSeats.run(newTotal, customerId, subscriptionId);
-      return toSubscription({ ...row, number_of_seats: newTotal }, policy);
-    },
-  );
 
   const addDelegateTransaction = db.transaction(
     (kind: DelegateKind, customerId: string, email: string) => {
@@ -207,7 +193,7 @@ export function createSandboxProvider(
   const removeDelegateTransaction = db.transaction(
     (kind: DelegateKind, customerId: string, email: string) => {
       if (deleteDelegate.run(kind, customerId, email).changes === 0) {
-        throw notFound(ERROR_TEXT.memberNotFound);
+        throw new ApiError(404, ERROR_TEXT.memberNotFound);
       }
       return delegates(kind, customerId);
     },
@@ -250,13 +236,16 @@ export function createSandboxProvider(
       return chosen === undefined ? null : toSubscription(chosen, policy);
     },
 
-    async changeSeats(customerId, subscriptionId, expectedCurrent, newTotal) {
-      return changeSeatsTransaction.immediate(
-        customerId,
-        subscriptionId,
-        expectedCurrent,
-        newTotal,
-      );
+    async changeSeats(customerId, subscriptionId, newTotal) {
+      updateSeats.run(newTotal, customerId, subscriptionId);
+      const row = selectSubscription.get(customerId, subscriptionId);
+      if (row === undefined) {
+        throw new ApiError(
+          404,
+          `Subscription ${subscriptionId} of customer ${customerId} was not found.`,
+        );
+      }
+      return toSubscription(row, policy);
     },
 
     async listDelegates(kind, customerId) {

@@ -1,15 +1,14 @@
 import { API_PATHS, type AddLicenceResponse } from '../../../contract/api';
 import { addLicenceSchema } from '../../../contract/endpoints';
-import { changeService, SubscriptionIdChanged } from '../../changes/changeService';
+import { SubscriptionIdChanged } from '../../services/purchases';
 import { toSubscriptionInfo } from '../../subscriptionView';
 import type { ApiScope, RouteContext } from '../context';
 import { licenceBuyerOf } from '../licenceBuyer';
 
 // Buying seats (docs/api.md, POST /api/add-licence): the buyer's live roles decide, the change
-// service (changes/changeService.ts) makes the purchase with its history, the answer shows the result.
+// service (services/purchases.ts) makes the purchase with its history, the answer shows the result.
 export async function addLicenceRoutes(app: ApiScope, context: RouteContext): Promise<void> {
   const { provider } = context;
-  const changes = changeService(context);
   app.post(
     API_PATHS.addLicence,
     { schema: addLicenceSchema },
@@ -17,7 +16,7 @@ export async function addLicenceRoutes(app: ApiScope, context: RouteContext): Pr
       const { customerId, subscriptionId, numberOfSeats, expectedNumberOfSeats } = request.body;
       const { roles, customer } = await licenceBuyerOf(request, provider, customerId);
       try {
-        const changed = await changes.addLicences(
+        const changed = await app.changes.addLicences(
           {
             customer,
             subscriptionId,

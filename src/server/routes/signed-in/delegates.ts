@@ -5,16 +5,14 @@ import { invalidArgument, permissionDenied } from '../../apiError';
 import { sessionHolderOf, sessionOf } from '../../auth/guard';
 import { requireOwnCustomer } from '../../auth/roles';
 import type { PortalSession } from '../../auth/session';
-import { changeService } from '../../changes/changeService';
 import type { DirectoryUser } from '../../providers/provider';
 import { SERVER_TEXT } from '../../messages';
 import type { ApiScope, RouteContext } from '../context';
 
 // The two delegate lists: admins of the caller's own customer only, checked live on every call.
-// Each change to a list is made by the change service (changes/changeService.ts), with its history.
+// Each change to a list is made by the change service (services/delegateChanges.ts), with its history.
 export async function delegateRoutes(app: ApiScope, context: RouteContext): Promise<void> {
   const { provider } = context;
-  const changes = changeService(context);
   // Only the admin flag of the live holder decides here, so the delegate lists are not read for it.
   const requireAdmin = (session: PortalSession, user: DirectoryUser, customerId: string) => {
     requireOwnCustomer(session, customerId);
@@ -46,7 +44,7 @@ export async function delegateRoutes(app: ApiScope, context: RouteContext): Prom
         if (action === 'add' && !isValidDelegateEmail(email)) {
           throw invalidArgument(SERVER_TEXT.invalidDelegateEmail);
         }
-        const members = await changes.changeDelegates(
+        const members = await app.changes.changeDelegates(
           { kind, customerId: session.customerId, action, member: email.toLowerCase() },
           { actor: admin.email, requestId: request.id, log: request.log },
         );

@@ -2,20 +2,17 @@ import { API_PATHS } from '../../../contract/api';
 import { pricePreviewSchema } from '../../../contract/endpoints';
 import type { PricePreviewResponse } from '../../../contract/prices';
 import { invalidArgument } from '../../apiError';
-import { changeService } from '../../changes/changeService';
 import { subscriptionPrice } from '../../prices/pricePreview';
 import type { ApiScope, RouteContext } from '../context';
 import { licenceBuyerOf } from '../licenceBuyer';
 
-const invalid = (message: string) => invalidArgument(message);
-
 /** Seats to add: digits only (a query string is text), 1 to add-licence's largest number. */
 function seatsToAdd(raw: string): number {
-  if (!/^[0-9]+$/.test(raw)) throw invalid("Field 'seats' must be an integer.");
+  if (!/^[0-9]+$/.test(raw)) throw invalidArgument("Field 'seats' must be an integer.");
   const seats = Number(raw);
-  if (seats < 1) throw invalid("Field 'seats' must be at least 1.");
+  if (seats < 1) throw invalidArgument("Field 'seats' must be at least 1.");
   if (seats > Number.MAX_SAFE_INTEGER) {
-    throw invalid(`Field 'seats' must be at most ${Number.MAX_SAFE_INTEGER}.`);
+    throw invalidArgument(`Field 'seats' must be at most ${Number.MAX_SAFE_INTEGER}.`);
   }
   return seats;
 }
@@ -24,8 +21,6 @@ function seatsToAdd(raw: string): number {
 // seat checks as the purchase itself (POST /api/add-licence), then the price file's price.
 export async function pricePreviewRoutes(app: ApiScope, context: RouteContext): Promise<void> {
   const { provider, now, prices } = context;
-  const changes = changeService(context);
-
   app.get(
     API_PATHS.pricePreview,
     { schema: pricePreviewSchema },
@@ -33,7 +28,7 @@ export async function pricePreviewRoutes(app: ApiScope, context: RouteContext): 
       const { customer: customerId, subscriptionId } = request.query;
       const seats = seatsToAdd(request.query.seats);
       const { customer } = await licenceBuyerOf(request, provider, customerId);
-      const subscription = await changes.checkLicences(customer, subscriptionId, seats);
+      const subscription = await app.changes.checkLicences(customer, subscriptionId, seats);
       return { price: subscriptionPrice(prices, subscription, seats, now()) };
     },
   );
