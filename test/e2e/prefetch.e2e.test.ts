@@ -18,16 +18,9 @@ import { ACME } from './support/sandbox';
 const { journey } = describePortal();
 
 // The home page's next steps (src/client/app/parts.ts), fetched one after another, the last one last.
-const HOME_NEXT_STEPS = [
-  'dashboard',
-  'forbidden',
-  'support',
-  'dialog-error',
-  'session-shape',
-  'subscription-shape',
-];
-// The dashboard's next steps (src/client/app/dialogParts.ts): the admin menu, every dialog and the
-// checks of the answers the dialogs read, fetched one after another, the last one last.
+const HOME_NEXT_STEPS = ['dashboard', 'forbidden', 'support', 'dialog-error', 'answer-checks'];
+// The dashboard's next steps (src/client/app/dialogParts.ts): the admin menu and every dialog, fetched
+// one after another, the last one last; and the answer checks the dialogs read, in since sign-in.
 const DASHBOARD_NEXT_STEPS = [
   'dropdown',
   'dialog-confirm',
@@ -35,8 +28,7 @@ const DASHBOARD_NEXT_STEPS = [
   'dialog-error',
   'dialog-delegate',
   'dialog-history',
-  'delegate-shape',
-  'history-shape',
+  'answer-checks',
 ];
 
 const chunkName = (url: string) =>

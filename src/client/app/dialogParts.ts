@@ -1,6 +1,4 @@
 import { dropdownChunk } from '../components/dropdownChunk';
-import { delegateShapeChunk } from '../features/delegates/delegatesSaga';
-import { historyShapeChunk } from '../features/history/historySaga';
 import { lazyPart } from './lazyParts';
 
 // Every dialog in its own chunk, named once here apart from the screens (./parts) so the dashboard
@@ -32,8 +30,8 @@ export const HistoryDialog = lazyPart(() =>
   ).then((m) => m.HistoryDialog),
 );
 
-/** The admin menu's code (fetched first: the dialogs are opened from it), then every dialog and the
- * checks of the answers the dialogs read. */
+/** The admin menu's code (fetched first: the dialogs are opened from it), then every dialog; the
+ * checks of the answers they read came with the dashboard's (./parts). */
 export const DASHBOARD_NEXT_STEPS = [
   dropdownChunk,
   ConfirmAddDialog,
@@ -41,6 +39,4 @@ export const DASHBOARD_NEXT_STEPS = [
   ErrorDialog,
   DelegateDialog,
   HistoryDialog,
-  delegateShapeChunk,
-  historyShapeChunk,
 ] as const;

@@ -1,5 +1,4 @@
-import { sessionShapeChunk } from '../features/session/sessionSaga';
-import { subscriptionShapeChunk } from '../features/subscription/subscriptionSaga';
+import { loadAnswerChecks } from '../answerChecks/readAnswer';
 import { ErrorDialog } from './dialogParts';
 import { lazyPart } from './lazyParts';
 
@@ -19,9 +18,12 @@ export const CrashScreen = lazyPart(() =>
   import(/* webpackChunkName: "crash" */ './CrashScreen').then((m) => m.CrashScreen),
 );
 
+/** The answer checks' one chunk, fetched ahead as a screen's is. */
+const AnswerChecks = { preload: loadAnswerChecks };
+
 /** What a reload of the dashboard draws its first screen with: the page, and the check that reads the
  * subscription the early request already holds (docs/performance.md). */
-export const DASHBOARD_FIRST_SCREEN = [DashboardPage, subscriptionShapeChunk] as const;
+export const DASHBOARD_FIRST_SCREEN = [DashboardPage, AnswerChecks] as const;
 
 /** Where the home page leads: the dashboard, the 403 page and the support site, the error dialog, and
  * the checks of the answers signing in reads (docs/architecture.md, One definition per API shape). */
@@ -30,6 +32,5 @@ export const HOME_NEXT_STEPS = [
   ForbiddenPage,
   SupportPage,
   ErrorDialog,
-  sessionShapeChunk,
-  subscriptionShapeChunk,
+  AnswerChecks,
 ] as const;
