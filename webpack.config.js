@@ -65,8 +65,8 @@ class PrerenderPlugin {
  */
 const PRELOADED_CHUNK_GROUPS = {
   'index.html': ['dashboard'],
-  // A reload of the dashboard reads the subscription's answer with its check before drawing it.
-  [DASHBOARD_PAGE_FILE]: ['dashboard', 'subscription-shape'],
+  // A reload of the dashboard also reads the early request's answer with the answer checks.
+  [DASHBOARD_PAGE_FILE]: ['dashboard', 'answer-checks'],
 };
 
 class PreloadPlugin {

@@ -2,12 +2,9 @@
 // (src/client/answerChecks/generate.ts, docs/architecture.md, One definition per API shape).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { answerCheckFiles, GENERATED_FOLDER } from '../src/client/answerChecks/generate';
+import { ANSWER_CHECKS_FILE, answerChecksModule } from '../src/client/answerChecks/generate';
 
-const root = path.resolve(__dirname, '..');
-
-mkdirSync(path.join(root, GENERATED_FOLDER), { recursive: true });
-for (const { file, text } of answerCheckFiles()) {
-  writeFileSync(path.join(root, file), text);
-  process.stdout.write(`${file}: written\n`);
-}
+const file = path.resolve(__dirname, '..', ANSWER_CHECKS_FILE);
+mkdirSync(path.dirname(file), { recursive: true });
+writeFileSync(file, answerChecksModule());
+process.stdout.write(`${ANSWER_CHECKS_FILE}: written\n`);

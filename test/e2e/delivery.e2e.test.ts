@@ -43,11 +43,9 @@ test.each([DASHBOARD_PAGE_FILE, 'index.html'])(
   },
 );
 
-test(`${DASHBOARD_PAGE_FILE} also asks for the subscription's check, which a reload's first screen reads the early answer with`, () => {
+test(`${DASHBOARD_PAGE_FILE} also asks for the answer checks, which a reload's first screen reads the early answer with`, () => {
   const preloads = preloadedScripts(DASHBOARD_PAGE_FILE);
-  expect(preloads.some(({ href }) => /^\/js\/subscription-shape\.[0-9a-f]+\.js$/.test(href))).toBe(
-    true,
-  );
+  expect(preloads.some(({ href }) => /^\/js\/answer-checks\.[0-9a-f]+\.js$/.test(href))).toBe(true);
 });
 
 test('the pre-rendered home page asks for no chunk ahead of use', () => {

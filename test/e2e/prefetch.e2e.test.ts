@@ -14,8 +14,8 @@ import { ACME } from './support/sandbox';
 
 const { journey } = describePortal();
 
-// The chunks each screen hints (src/client/app/routes.tsx, the features' dialogs).
-const HOME_NEXT_STEPS = ['dashboard', 'forbidden', 'support', 'dialog-error'];
+// The chunks each screen hints (src/client/app/routes.tsx, the features' dialogs, the answer checks).
+const HOME_NEXT_STEPS = ['dashboard', 'forbidden', 'support', 'dialog-error', 'answer-checks'];
 const DASHBOARD_NEXT_STEPS = [
   'dialog-confirm',
   'dialog-success',

@@ -1,11 +1,11 @@
 import { Type, type Static } from 'typebox';
 import { DelegateListResponse, EmailValidatorResponse } from '../../contract/endpoints';
-import { HistoryPage } from '../../contract/history';
+import { HistoryEntry, HistoryPage } from '../../contract/history';
 import { SubscriptionInfo } from '../../contract/subscription';
 
 // The answers the client checks before they reach the state, as the contract declares them. Read at
-// build time only: each becomes a standalone check in ./generated (docs/architecture.md, One
-// definition per API shape), so typebox itself never ships to the browser.
+// build time only: `npm run answer-checks` turns them into Ajv's standalone checks in ./generated
+// (docs/architecture.md, One definition per API shape), so no schema library ships to the browser.
 
 const { status, suspensionReasons, isTrial, renewalDate } = SubscriptionInfo.properties;
 
@@ -20,10 +20,28 @@ const AnsweredSubscription = Type.Object({
 });
 export type AnsweredSubscription = Static<typeof AnsweredSubscription>;
 
-/** Each checked answer by the name of its generated module. */
+/** The contract's entry variants picked by their kind (Ajv's discriminator), so removing the fields
+ * the contract does not name only ever applies the entry's own variant (docs/architecture.md). */
+const AnsweredHistoryEntry = Type.Unsafe<HistoryEntry>({
+  type: 'object',
+  required: ['kind'],
+  discriminator: { propertyName: 'kind' },
+  oneOf: HistoryEntry.anyOf,
+});
+const AnsweredHistoryPage = Type.Object({
+  ...HistoryPage.properties,
+  entries: Type.Array(AnsweredHistoryEntry),
+});
+
+/** Each checked answer by the name of its check in ./generated/answerChecks. */
 export const ANSWER_SCHEMAS = {
   subscription: AnsweredSubscription,
-  history: HistoryPage,
+  history: AnsweredHistoryPage,
   delegateList: DelegateListResponse,
   emailValidator: EmailValidatorResponse,
 } as const;
+
+/** What a check's answer is once it passed. */
+export type CheckedAnswer<Name extends keyof typeof ANSWER_SCHEMAS> = Static<
+  (typeof ANSWER_SCHEMAS)[Name]
+>;

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'node:util';
+import { deserialize, serialize } from 'node:v8';
 import { matchMediaMatching } from './matchMedia';
 
 // antd reads these browser APIs that jsdom does not implement.
@@ -19,4 +20,9 @@ window.getComputedStyle = (element: Element) => computedStyle(element);
 // react-router reads TextEncoder at import time; jsdom does not provide it.
 if (typeof globalThis.TextEncoder === 'undefined') {
   Object.assign(globalThis, { TextEncoder, TextDecoder });
+}
+
+// The answer checks copy an answer with structuredClone, which jsdom does not provide.
+if (typeof globalThis.structuredClone === 'undefined') {
+  Object.assign(globalThis, { structuredClone: (value: unknown) => deserialize(serialize(value)) });
 }

@@ -15,11 +15,12 @@ import {
   DELEGATE_PATHS,
   type DelegateChangeRequest,
   type DelegateKind,
+  type DelegateListResponse,
 } from '../../../contract/api';
 import { isValidDelegateEmail } from '../../../contract/email';
 import { errorDialogShown } from '../../events/portalEvents';
 import type { SagaContext } from '../../app/sagaContext';
-import { chunkLoader } from '../../components/chunkLoader';
+import { readAnswer } from '../../answerChecks/readAnswer';
 import {
   delegateErrorMessage,
   GENERIC_DELEGATE_ERROR,
@@ -40,11 +41,6 @@ import {
 
 // The delegate dialogs (docs/behaviour.md 4.17–4.20, errors 8.8 and 8.9); the endpoints are in
 // docs/api.md, GET and POST /api/licence-delegate and /api/support-delegate.
-
-/** The answer's check (typebox and the contract's schema) in a chunk of its own, off the home route. */
-export const delegateShapeChunk = chunkLoader(
-  () => import(/* webpackChunkName: "delegate-shape" */ './delegateShape'),
-);
 
 const openedFor =
   (kind: DelegateKind) =>
@@ -72,15 +68,13 @@ function* fetchMembers(kind: DelegateKind): SagaIterator {
     yield put(errorDialogShown({ message: delegateErrorMessage(failure) }));
     return;
   }
-  const { isMemberList }: Awaited<ReturnType<typeof delegateShapeChunk.preload>> = yield call(
-    delegateShapeChunk.preload,
-  );
-  if (!isMemberList(answer)) {
+  const list: DelegateListResponse | null = yield call(readAnswer, 'delegateList', answer);
+  if (list === null) {
     yield put(membersLoadFailed({ kind }));
     yield put(errorDialogShown({ message: UNEXPECTED_MEMBERS_ANSWER }));
     return;
   }
-  yield put(membersLoaded({ kind, members: answer.members }));
+  yield put(membersLoaded({ kind, members: list.members }));
 }
 
 /** Opening a dialog loads its list; closing it drops a load still in flight. */

@@ -13,7 +13,7 @@ import { API_PATHS } from '../../../contract/api';
 import type { HistoryEntry, HistoryKind, HistoryPage } from '../../../contract/history';
 import { errorDialogShown } from '../../events/portalEvents';
 import type { SagaContext } from '../../app/sagaContext';
-import { chunkLoader } from '../../components/chunkLoader';
+import { readAnswer } from '../../answerChecks/readAnswer';
 import type { Query } from '../../services/types';
 import { historyCsv, historyCsvFileName } from './historyCsv';
 import { historyErrorMessage, UNEXPECTED_HISTORY_ANSWER } from './historyError';
@@ -56,18 +56,10 @@ function historyQuery(
   return query;
 }
 
-/** The answer's check (typebox and the contract's schema) in a chunk of its own, off the home route. */
-export const historyShapeChunk = chunkLoader(
-  () => import(/* webpackChunkName: "history-shape" */ './historyShape'),
-);
-
 function* fetchPage(query: Query): SagaIterator<HistoryPage> {
   const http: SagaContext['http'] = yield getContext('http');
   const answer: unknown = yield call([http, http.get], API_PATHS.history, query);
-  const { readHistoryPage }: Awaited<ReturnType<typeof historyShapeChunk.preload>> = yield call(
-    historyShapeChunk.preload,
-  );
-  const page = readHistoryPage(answer);
+  const page: HistoryPage | null = yield call(readAnswer, 'history', answer);
   if (page === null) throw new UnreadableAnswer(UNEXPECTED_HISTORY_ANSWER);
   return page;
 }

@@ -10,12 +10,12 @@ import {
   takeLatest,
   takeLeading,
 } from 'redux-saga/effects';
-import { API_PATHS } from '../../../contract/api';
+import { API_PATHS, type EmailValidatorResponse } from '../../../contract/api';
 import { isValidHomeEmail } from '../../../contract/email';
 import { SIGN_IN_SCOPES, TOKEN_LIFETIME_MS } from '../../../contract/limits';
 import { subscriptionRequested } from '../../events/portalEvents';
 import type { SagaContext } from '../../app/sagaContext';
-import { chunkLoader } from '../../components/chunkLoader';
+import { loadAnswerChecks, readAnswer } from '../../answerChecks/readAnswer';
 import type { IdentityToken, TokenData } from '../../services/types';
 import { isLicenceDestination } from './destination';
 import { isConsumerEmail } from './isConsumerDomain';
@@ -33,11 +33,6 @@ import {
 } from './sessionSlice';
 
 // Start, home and sign-in (docs/behaviour.md 4.1–4.10); sign-out (4.24, docs/api.md, POST /api/sign-out).
-
-/** The answer's check (typebox and the contract's schema) in a chunk of its own, off the home route. */
-export const sessionShapeChunk = chunkLoader(
-  () => import(/* webpackChunkName: "session-shape" */ './sessionShape'),
-);
 
 /** With a signed-in person: load the licences, or leave for the help-desk portal (docs/behaviour.md 2, docs/behaviour.md 4). */
 function* continueToDestination(token: string, email: string): SagaIterator {
@@ -83,9 +78,8 @@ export function* checkEmail(action: ReturnType<typeof emailSubmitted>): SagaIter
     return;
   }
   const http: SagaContext['http'] = yield getContext('http');
-  // The check's chunk loads while the request is in flight; a failed load counts when the answer is read.
-  const loading = sessionShapeChunk.preload();
-  loading.catch(() => undefined);
+  // The checks' chunk loads while the request is in flight; a failed load counts when the answer is read.
+  loadAnswerChecks().catch(() => undefined);
   let answer: unknown;
   try {
     answer = yield call([http, http.get], API_PATHS.emailValidator, { email });
@@ -94,13 +88,13 @@ export function* checkEmail(action: ReturnType<typeof emailSubmitted>): SagaIter
     yield put(emailCheckStopped());
     return;
   }
-  const { isValidatorAnswer }: Awaited<typeof loading> = yield call(() => loading);
-  if (!isValidatorAnswer(answer)) {
+  const checked: EmailValidatorResponse | null = yield call(readAnswer, 'emailValidator', answer);
+  if (checked === null) {
     yield call([log, log.error], 'The e-mail validator answered unexpectedly.', answer);
     yield put(emailCheckStopped());
     return;
   }
-  if (!answer.isGoogleAccount) {
+  if (!checked.isGoogleAccount) {
     yield call([browser, browser.assign], config.contactUrl);
     yield put(emailCheckStopped());
     return;

@@ -17,13 +17,14 @@ import {
   subscriptionRequested,
 } from '../../events/portalEvents';
 import type { SagaContext } from '../../app/sagaContext';
-import { chunkLoader } from '../../components/chunkLoader';
+import { loadAnswerChecks } from '../../answerChecks/readAnswer';
 import { isHttpFailure } from '../../services/httpFailure';
 import type { HttpFailure } from '../../services/types';
 import { addLicencesErrorMessage } from './addLicencesError';
 import { subscriptionFailureEntry, UNEXPECTED_SUBSCRIPTION_ANSWER } from './subscriptionFailure';
 import { selectPurchase, selectUser } from './subscriptionSelectors';
 import { subscriptionRequestFor } from './subscriptionRequest';
+import { readSubscriptionInfo } from './subscriptionShape';
 import {
   addLicencesConfirmed,
   addLicencesFailed,
@@ -38,12 +39,6 @@ import {
 
 // The subscription fetch (docs/behaviour.md 4.2, 4.9), adding licences (4.15, 4.16, 8.7) and the
 // subscription failure catalogue (8.1–8.4).
-
-/** The answer's check (typebox and the contract's schema) in a chunk of its own, off the home route. */
-export const subscriptionShapeChunk = chunkLoader(
-  () => import(/* webpackChunkName: "subscription-shape" */ './subscriptionShape'),
-);
-type SubscriptionShape = Awaited<ReturnType<typeof subscriptionShapeChunk.preload>>;
 
 /** A 2xx answer that is not a subscription counts as a failure with a readable message. */
 function unexpectedAnswer(status: number): HttpFailure {
@@ -79,9 +74,8 @@ export function* followSubscriptionFailure(failure: unknown): SagaIterator {
 export function* fetchSubscription(action: ReturnType<typeof subscriptionRequested>): SagaIterator {
   const http: SagaContext['http'] = yield getContext('http');
   const browser: SagaContext['browser'] = yield getContext('browser');
-  // The check's chunk loads while the request is in flight; a failed load counts when the answer is read.
-  const loading = subscriptionShapeChunk.preload();
-  loading.catch(() => undefined);
+  // The checks' chunk loads while the request is in flight; a failed load counts when the answer is read.
+  loadAnswerChecks().catch(() => undefined);
   let answer: unknown;
   try {
     answer = yield call([http, http.get], ...subscriptionRequestFor(action.payload));
@@ -89,8 +83,7 @@ export function* fetchSubscription(action: ReturnType<typeof subscriptionRequest
     yield call(followSubscriptionFailure, failure);
     return;
   }
-  const { readSubscriptionInfo }: SubscriptionShape = yield call(() => loading);
-  const subscription = readSubscriptionInfo(answer);
+  const subscription: SubscriptionInfo | null = yield call(readSubscriptionInfo, answer);
   if (subscription === null) {
     yield call(followSubscriptionFailure, unexpectedAnswer(200));
     return;
@@ -99,10 +92,7 @@ export function* fetchSubscription(action: ReturnType<typeof subscriptionRequest
   yield call([browser, browser.navigate], PAGE_PATHS.licences);
 }
 
-function answeredSubscription(
-  { readSubscriptionInfo }: SubscriptionShape,
-  answer: unknown,
-): SubscriptionInfo | null {
+async function answeredSubscription(answer: unknown): Promise<SubscriptionInfo | null> {
   if (typeof answer !== 'object' || answer === null) return null;
   return readSubscriptionInfo((answer as Record<string, unknown>).subscription);
 }
@@ -134,15 +124,16 @@ export function* addLicences(): SagaIterator {
   } catch (failure) {
     yield put(errorDialogShown({ message: addLicencesErrorMessage(failure) }));
     yield put(addLicencesFailed());
-    const shape: SubscriptionShape = yield call(subscriptionShapeChunk.preload);
     // A 409 after Google renewed the subscription's id carries the fresh view (docs/api.md).
-    const fresh = isHttpFailure(failure) ? answeredSubscription(shape, failure.body) : null;
+    const fresh: SubscriptionInfo | null = isHttpFailure(failure)
+      ? yield call(answeredSubscription, failure.body)
+      : null;
     if (fresh !== null) yield put(freshSubscriptionReceived(fresh));
     return;
   }
-  const shape: SubscriptionShape = yield call(subscriptionShapeChunk.preload);
   // The answer is not needed to go on; the subscription docs/api.md describes is used when it is whole.
-  const subscription = answeredSubscription(shape, answer) ?? {
+  const answered: SubscriptionInfo | null = yield call(answeredSubscription, answer);
+  const subscription = answered ?? {
     ...user,
     numberOfSeats: request.numberOfSeats,
   };

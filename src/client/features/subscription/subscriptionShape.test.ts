@@ -2,17 +2,17 @@ import { sampleSubscription } from '../../../contract/sampleSubscription';
 import { readSubscriptionInfo } from './subscriptionShape';
 
 describe('readSubscriptionInfo', () => {
-  it('keeps a whole answer as it is', () => {
+  it('keeps a whole answer as it is', async () => {
     const info = sampleSubscription({
       status: 'SUSPENDED',
       suspensionReasons: ['TRIAL_ENDED'],
       isTrial: true,
       renewalDate: null,
     });
-    expect(readSubscriptionInfo(info)).toEqual(info);
+    expect(await readSubscriptionInfo(info)).toEqual(info);
   });
 
-  it('reads an answer from before status, reasons, trial and renewal as active, paid, no renewal day', () => {
+  it('reads an answer from before status, reasons, trial and renewal as active, paid, no renewal day', async () => {
     const {
       status: _status,
       suspensionReasons: _reasons,
@@ -20,7 +20,7 @@ describe('readSubscriptionInfo', () => {
       renewalDate: _renewal,
       ...older
     } = sampleSubscription();
-    expect(readSubscriptionInfo(older)).toEqual(
+    expect(await readSubscriptionInfo(older)).toEqual(
       sampleSubscription({
         status: 'ACTIVE',
         suspensionReasons: [],
@@ -30,8 +30,8 @@ describe('readSubscriptionInfo', () => {
     );
   });
 
-  it('drops fields the contract does not name', () => {
-    const read = readSubscriptionInfo({ ...sampleSubscription(), secret: 'x' });
+  it('drops fields the contract does not name', async () => {
+    const read = await readSubscriptionInfo({ ...sampleSubscription(), secret: 'x' });
     expect(read).not.toBeNull();
     expect(read).not.toHaveProperty('secret');
   });
@@ -44,8 +44,8 @@ describe('readSubscriptionInfo', () => {
     ['a trial flag as text', { isTrial: 'yes' }],
     ['a renewal day that is not YYYY-MM-DD', { renewalDate: '31/03/2027' }],
     ['a renewal day as a number', { renewalDate: 1_806_451_200_000 }],
-  ])('refuses %s', (_name, change) => {
-    expect(readSubscriptionInfo({ ...sampleSubscription(), ...change })).toBeNull();
+  ])('refuses %s', async (_name, change) => {
+    expect(await readSubscriptionInfo({ ...sampleSubscription(), ...change })).toBeNull();
   });
 
   it.each([
@@ -53,16 +53,16 @@ describe('readSubscriptionInfo', () => {
     ['an array', [sampleSubscription()]],
     ['negative seats', { ...sampleSubscription(), numberOfSeats: -1 }],
     ['no access roles', { ...sampleSubscription(), accessRoles: null }],
-  ])('refuses %s', (_name, value) => {
-    expect(readSubscriptionInfo(value)).toBeNull();
+  ])('refuses %s', async (_name, value) => {
+    expect(await readSubscriptionInfo(value)).toBeNull();
   });
 
   // The check is the contract's schema (src/contract/subscription.ts): a seat count is never negative.
   it.each(['numberOfSeats', 'licensedNumberOfSeats', 'maximumNumberOfSeats'])(
     "refuses a negative %s, as the contract's seat count does",
-    (field) => {
-      expect(readSubscriptionInfo({ ...sampleSubscription(), [field]: -1 })).toBeNull();
-      expect(readSubscriptionInfo({ ...sampleSubscription(), [field]: 0 })).not.toBeNull();
+    async (field) => {
+      expect(await readSubscriptionInfo({ ...sampleSubscription(), [field]: -1 })).toBeNull();
+      expect(await readSubscriptionInfo({ ...sampleSubscription(), [field]: 0 })).not.toBeNull();
     },
   );
 });
