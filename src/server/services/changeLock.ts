@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../apiError';
 import { currentDeadline } from '../plugins/deadline';
-import type { SettleClock } from '../history/settle';
+import type { HistoryKind } from '../../contract/history';
+import { readState, settleHeld } from '../history/settle';
 import { DEFAULT_PURCHASE_GRACE_MS } from '../limits';
 import { SERVER_TEXT } from '../messages';
 import type { PortalMetrics } from '../plugins/metrics';
@@ -34,22 +35,40 @@ export interface ChangeRequester {
   log: FastifyBaseLogger;
 }
 
-/** The clock that settles pending history: now, and the purchase grace (docs/api.md, GET /api/history). */
-export function settleClockOf({ now, purchaseGraceMs }: ChangeContext): SettleClock {
-  return { now: now(), graceMs: purchaseGraceMs ?? DEFAULT_PURCHASE_GRACE_MS };
+/** What a change locks (history/changeKeys.ts) and which provider state settles its pending history. */
+export interface ChangeTarget {
+  customerId: string;
+  key: string;
+  kind: HistoryKind;
 }
 
-/** Runs the change while it holds the key; a request that waited out its deadline changes nothing. */
+/**
+ * Runs the change while it holds the target's key, after settling what a crash left pending under
+ * that key; a request that waited out its deadline changes nothing.
+ */
 export function withChangeLock<T>(
-  { store }: ChangeContext,
-  key: string,
+  context: ChangeContext,
+  { customerId, key, kind }: ChangeTarget,
+  log: FastifyBaseLogger,
   change: () => Promise<T>,
 ): Promise<T> {
+  const { provider, store, now, purchaseGraceMs, metrics } = context;
   return store.exclusive(key, async () => {
     // Its 504 has been answered while it waited behind other changes (docs/api.md, 504).
     if (currentDeadline()?.signal.aborted === true) {
       throw new ApiError(504, SERVER_TEXT.deadlineExceeded);
     }
+    await settleHeld(
+      store,
+      customerId,
+      key,
+      (held) => readState(provider, customerId, kind, held),
+      {
+        clock: { now: now(), graceMs: purchaseGraceMs ?? DEFAULT_PURCHASE_GRACE_MS },
+        log,
+        metrics,
+      },
+    );
     return change();
   });
 }

@@ -2,13 +2,7 @@ import type { DelegateAction, DelegateKind } from '../../contract/api';
 import { audit } from '../audit';
 import { delegatesKey } from '../history/changeKeys';
 import { recordDone, recordFailure } from '../history/recordChange';
-import { readState, settleHeld } from '../history/settle';
-import {
-  settleClockOf,
-  withChangeLock,
-  type ChangeContext,
-  type ChangeRequester,
-} from './changeLock';
+import { withChangeLock, type ChangeContext, type ChangeRequester } from './changeLock';
 
 // A delegate list's change (docs/api.md, the delegate endpoints): the provider itself refuses a
 // present member's add and an absent one's delete; only a change made writes its audit line.
@@ -29,14 +23,8 @@ export async function changeDelegates(
 ): Promise<string[]> {
   const { provider, store, now, metrics } = context;
   const key = delegatesKey(kind, customerId);
-  return withChangeLock(context, key, async () => {
-    await settleHeld(
-      store,
-      customerId,
-      key,
-      (held) => readState(provider, customerId, `${kind}-delegate`, held),
-      { clock: settleClockOf(context), log, metrics },
-    );
+  const target = { customerId, key, kind: `${kind}-delegate` as const };
+  return withChangeLock(context, target, log, async () => {
     const before = await provider.listDelegates(kind, customerId);
     // The notification names the customer's domain (docs/notifications.md); none if unreadable.
     const customer = await provider.findCustomer(customerId).catch(() => null);

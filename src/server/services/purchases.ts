@@ -3,18 +3,12 @@ import { ApiError } from '../apiError';
 import { audit, type AuditOutcome } from '../audit';
 import { seatsKey } from '../history/changeKeys';
 import { isRefusal, recordDone, recordFailure } from '../history/recordChange';
-import { readState, settleHeld } from '../history/settle';
 import { SERVER_TEXT } from '../messages';
 import { subscriptionPrice } from '../prices/pricePreview';
 import type { Customer, WorkspaceSubscription } from '../providers/provider';
 import { checkSeatChange } from '../providers/seatRules';
 import { workspaceSkuIdOf } from '../providers/skus';
-import {
-  settleClockOf,
-  withChangeLock,
-  type ChangeContext,
-  type ChangeRequester,
-} from './changeLock';
+import { withChangeLock, type ChangeContext, type ChangeRequester } from './changeLock';
 
 // Buying seats (docs/api.md, POST /api/add-licence): the one place where the Reseller API's seat
 // rules are checked, the subscription's lock taken and the subscription re-read before the write.
@@ -90,51 +84,51 @@ export async function addLicences(
   const key = seatsKey(customerId);
   let changed: WorkspaceSubscription;
   try {
-    changed = await withChangeLock(context, key, async () => {
-      await settleHeld(store, customerId, key, () => readState(provider, customerId, 'licences'), {
-        clock: settleClockOf(context),
-        log,
-        metrics,
-      });
-      const current = await readSubscription(context, customer, subscriptionId, true);
-      const before = order.expectedNumberOfSeats ?? current.numberOfSeats;
-      checkSeatChange(current, before, after);
-      const auditOutcome = (outcome: AuditOutcome, total: number) =>
-        audit(
-          log,
-          {
-            actor,
-            customerId,
-            action: 'licence.add',
-            before: { subscriptionId, numberOfSeats: before },
-            after: { subscriptionId, numberOfSeats: total },
-            at: now(),
-            outcome,
-            requestId,
-          },
-          metrics,
-        );
-      const id = await store.recordIntent({
-        customerId,
-        actor,
-        requestId,
-        at: now(),
-        change: { kind: 'licences', subscriptionId, before, after },
-        customerDomain: customer.customerDomain,
-        sku: { skuId: workspaceSkuIdOf(current.skuName), skuName: current.skuName },
-        price: subscriptionPrice(prices, current, after - before, now()),
-      });
-      try {
-        const done = await provider.changeSeats(customerId, subscriptionId, after);
-        auditOutcome('done', done.numberOfSeats);
-        await recordDone(store, id, done.numberOfSeats, log);
-        return done;
-      } catch (error) {
-        auditOutcome(isRefusal(error) ? 'failed' : 'unconfirmed', after);
-        await recordFailure(store, id, error, log);
-        throw error;
-      }
-    });
+    changed = await withChangeLock(
+      context,
+      { customerId, key, kind: 'licences' },
+      log,
+      async () => {
+        const current = await readSubscription(context, customer, subscriptionId, true);
+        const before = order.expectedNumberOfSeats ?? current.numberOfSeats;
+        checkSeatChange(current, before, after);
+        const auditOutcome = (outcome: AuditOutcome, total: number) =>
+          audit(
+            log,
+            {
+              actor,
+              customerId,
+              action: 'licence.add',
+              before: { subscriptionId, numberOfSeats: before },
+              after: { subscriptionId, numberOfSeats: total },
+              at: now(),
+              outcome,
+              requestId,
+            },
+            metrics,
+          );
+        const id = await store.recordIntent({
+          customerId,
+          actor,
+          requestId,
+          at: now(),
+          change: { kind: 'licences', subscriptionId, before, after },
+          customerDomain: customer.customerDomain,
+          sku: { skuId: workspaceSkuIdOf(current.skuName), skuName: current.skuName },
+          price: subscriptionPrice(prices, current, after - before, now()),
+        });
+        try {
+          const done = await provider.changeSeats(customerId, subscriptionId, after);
+          auditOutcome('done', done.numberOfSeats);
+          await recordDone(store, id, done.numberOfSeats, log);
+          return done;
+        } catch (error) {
+          auditOutcome(isRefusal(error) ? 'failed' : 'unconfirmed', after);
+          await recordFailure(store, id, error, log);
+          throw error;
+        }
+      },
+    );
   } catch (error) {
     // Google no longer knows the id it was just read with: the fresh read says what it became.
     if (error instanceof ApiError && error.code === HTTP_NOT_FOUND) {
