@@ -21,8 +21,14 @@ const CrashScreen = lazy(() =>
   import(/* webpackChunkName: "crash" */ './CrashScreen').then((m) => ({ default: m.CrashScreen })),
 );
 
+/**
+ * A screen's code that arrives within this time shows the screen with no spinner before it; a stalled
+ * download shows the spinner instead of a blank page (docs/performance.md).
+ */
+const PAGE_SPINNER_DELAY_MS = 300;
+
 function PageSpinner() {
-  return <Spinner size="large" label="Loading the page" />;
+  return <Spinner size="large" label="Loading the page" delayMs={PAGE_SPINNER_DELAY_MS} />;
 }
 
 function PortalLayout() {

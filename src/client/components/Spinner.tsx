@@ -1,5 +1,5 @@
 import { ConfigProvider, Spin } from 'antd';
-import { useContext, type CSSProperties } from 'react';
+import { useContext, useEffect, useState, type CSSProperties } from 'react';
 import { SPINNER_DIAMETERS_PX } from '../../contract/limits';
 
 export type SpinnerSize = keyof typeof SPINNER_DIAMETERS_PX;
@@ -9,6 +9,8 @@ export interface SpinnerProps {
   size: SpinnerSize;
   /** What is being waited for, read out by assistive technology. */
   label: string;
+  /** Drawn only once the wait has lasted this long, so a short wait flashes nothing. */
+  delayMs?: number;
 }
 
 /**
@@ -21,10 +23,17 @@ function diameterStyle(prefixCls: string, diameter: number): CSSProperties {
 }
 
 /** A spinner of one of the diameters of docs/behaviour.md 9.3, announced as a status. */
-export function Spinner({ size, label }: SpinnerProps) {
+export function Spinner({ size, label, delayMs = 0 }: SpinnerProps) {
   const diameter = SPINNER_DIAMETERS_PX[size];
+  const [due, setDue] = useState(delayMs === 0);
+  useEffect(() => {
+    if (due) return undefined;
+    const timer = setTimeout(() => setDue(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [due, delayMs]);
   // antd's CSS variables carry its root class prefix, which ConfigProvider's public context gives.
   const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
+  if (!due) return null;
   return (
     <div
       role="status"
