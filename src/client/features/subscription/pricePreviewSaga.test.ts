@@ -39,7 +39,9 @@ function run(options: FakeServicesOptions) {
 
 it('asks for the seats in the dialog and shows the answered price', async () => {
   const { fake, saga } = run({ http: { [PRICE_PREVIEW]: ok({ price: PREVIEW }) } });
-  const { storeState } = await saga.dispatch(addLicencesRequested({ seats: 2 })).silentRun(RUN_MS);
+  const { storeState } = await saga
+    .dispatch(addLicencesRequested({ seatsToAdd: 2 }))
+    .silentRun(RUN_MS);
   expect(fake.calls.http).toEqual([
     {
       method: 'GET',
@@ -54,7 +56,9 @@ it('asks for the seats in the dialog and shows the answered price', async () => 
 
 it('shows no price when none is configured', async () => {
   const { saga } = run({ http: { [PRICE_PREVIEW]: ok({ price: null }) } });
-  const { storeState } = await saga.dispatch(addLicencesRequested({ seats: 2 })).silentRun(RUN_MS);
+  const { storeState } = await saga
+    .dispatch(addLicencesRequested({ seatsToAdd: 2 }))
+    .silentRun(RUN_MS);
   expect(storeState.subscription.price).toEqual({ status: 'shown', preview: null });
 });
 
@@ -66,7 +70,7 @@ it.each([
   async (_case, answer) => {
     const { saga } = run({ http: { [PRICE_PREVIEW]: answer } });
     const { storeState } = await saga
-      .dispatch(addLicencesRequested({ seats: 2 }))
+      .dispatch(addLicencesRequested({ seatsToAdd: 2 }))
       .silentRun(RUN_MS);
     expect(storeState.subscription.price).toEqual({ status: 'failed', preview: null });
     expect(storeState.subscription.purchase).toEqual({ status: 'confirming', seatsToAdd: 2 });
@@ -75,7 +79,7 @@ it.each([
 
 it('drops a late answer once the dialog was cancelled', () => {
   const cancelled = [
-    addLicencesRequested({ seats: 2 }),
+    addLicencesRequested({ seatsToAdd: 2 }),
     addLicencesCancelled(),
     pricePreviewLoaded(PREVIEW),
   ].reduce((state, action) => rootReducer(state, action), signedIn());

@@ -163,7 +163,7 @@ describe('adding licences (docs/behaviour.md 4.15, 4.16, docs/api.md, docs/behav
       signedIn(),
     );
     const { storeState } = await saga
-      .dispatch(addLicencesRequested({ seats: 5 }))
+      .dispatch(addLicencesRequested({ seatsToAdd: 5 }))
       .dispatch(addLicencesConfirmed())
       .put(addLicencesSucceeded(bought))
       .silentRun(RUN_MS);
@@ -191,7 +191,7 @@ describe('adding licences (docs/behaviour.md 4.15, 4.16, docs/api.md, docs/behav
     );
     const { storeState } = await saga
       .dispatch(addLicencesConfirmed())
-      .dispatch(addLicencesRequested({ seats: 5 }))
+      .dispatch(addLicencesRequested({ seatsToAdd: 5 }))
       .dispatch(addLicencesConfirmed())
       .dispatch(addLicencesConfirmed())
       .silentRun(RUN_MS);
@@ -203,7 +203,7 @@ describe('adding licences (docs/behaviour.md 4.15, 4.16, docs/api.md, docs/behav
   it('shows the new total even when the answer carries no subscription', async () => {
     const { saga } = run({ http: { [ADD_LICENCE]: ok(null) } }, signedIn());
     const { storeState } = await saga
-      .dispatch(addLicencesRequested({ seats: 3 }))
+      .dispatch(addLicencesRequested({ seatsToAdd: 3 }))
       .dispatch(addLicencesConfirmed())
       .silentRun(RUN_MS);
     expect(storeState.subscription.user).toEqual({ ...user, numberOfSeats: 23 });
@@ -217,7 +217,7 @@ describe('adding licences (docs/behaviour.md 4.15, 4.16, docs/api.md, docs/behav
       signedIn(),
     );
     const { storeState } = await saga
-      .dispatch(addLicencesRequested({ seats: 5 }))
+      .dispatch(addLicencesRequested({ seatsToAdd: 5 }))
       .dispatch(addLicencesConfirmed())
       .put(errorDialogShown({ message }))
       .put(addLicencesFailed())
@@ -235,7 +235,7 @@ describe('adding licences (docs/behaviour.md 4.15, 4.16, docs/api.md, docs/behav
       signedIn(),
     );
     const { storeState } = await saga
-      .dispatch(addLicencesRequested({ seats: 3 }))
+      .dispatch(addLicencesRequested({ seatsToAdd: 3 }))
       .dispatch(addLicencesConfirmed())
       .put(errorDialogShown({ message }))
       .put(addLicencesFailed())
@@ -269,7 +269,7 @@ describe('adding licences (docs/behaviour.md 4.15, 4.16, docs/api.md, docs/behav
       signedIn(),
     );
     const { storeState } = await saga
-      .dispatch(addLicencesRequested({ seats: 3 }))
+      .dispatch(addLicencesRequested({ seatsToAdd: 3 }))
       .dispatch(addLicencesConfirmed())
       .put(errorDialogShown({ message }))
       .not.put.actionType(addLicencesSucceeded.type)
@@ -287,7 +287,7 @@ describe('adding licences (docs/behaviour.md 4.15, 4.16, docs/api.md, docs/behav
       signedIn(),
     );
     const { storeState } = await saga
-      .dispatch(addLicencesRequested({ seats: 3 }))
+      .dispatch(addLicencesRequested({ seatsToAdd: 3 }))
       .dispatch(addLicencesConfirmed())
       .put(errorDialogShown({ message }))
       .put(addLicencesFailed())
@@ -303,7 +303,7 @@ describe('adding licences (docs/behaviour.md 4.15, 4.16, docs/api.md, docs/behav
   ])('shows the generic message for %s', async (_name, answer) => {
     const { saga } = run({ http: { [ADD_LICENCE]: answer } }, signedIn());
     const { storeState } = await saga
-      .dispatch(addLicencesRequested({ seats: 1 }))
+      .dispatch(addLicencesRequested({ seatsToAdd: 1 }))
       .dispatch(addLicencesConfirmed())
       .put(errorDialogShown({ message: GENERIC_ADD_LICENCES_ERROR }))
       .silentRun(RUN_MS);
@@ -321,7 +321,7 @@ describe('adding licences (docs/behaviour.md 4.15, 4.16, docs/api.md, docs/behav
       },
     });
     const store = makeStore({ context: fake.services, preloadedState: signedIn() });
-    store.dispatch(addLicencesRequested({ seats: 2 }));
+    store.dispatch(addLicencesRequested({ seatsToAdd: 2 }));
     store.dispatch(addLicencesConfirmed());
     store.dispatch(addLicencesConfirmed());
     expect(store.getState().subscription.purchase.status).toBe('processing');
@@ -331,7 +331,7 @@ describe('adding licences (docs/behaviour.md 4.15, 4.16, docs/api.md, docs/behav
     store.dispatch(addLicencesConfirmed());
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fake.calls.http.filter((call) => call.path === API_PATHS.addLicence)).toHaveLength(1);
-    store.dispatch(addLicencesRequested({ seats: 2 }));
+    store.dispatch(addLicencesRequested({ seatsToAdd: 2 }));
     store.dispatch(addLicencesConfirmed());
     answer(ok({ subscription: { ...user, numberOfSeats: 24 } }));
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -351,7 +351,7 @@ describe('adding licences (docs/behaviour.md 4.15, 4.16, docs/api.md, docs/behav
   it('sends nothing when no licences were chosen', async () => {
     const { fake, saga } = run({}, signedIn());
     await saga
-      .dispatch(addLicencesRequested({ seats: 0 }))
+      .dispatch(addLicencesRequested({ seatsToAdd: 0 }))
       .dispatch(addLicencesConfirmed())
       .put(addLicencesSkipped())
       .silentRun(RUN_MS);
