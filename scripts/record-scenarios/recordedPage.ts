@@ -73,9 +73,9 @@ export async function see(page: Page, check: ScreenCheck): Promise<void> {
  * screen), the confirm dialog's question and what the person looked for are recorded as seen. */
 export const RECORDED: actions.Pace = {
   beforeAct: quiet,
-  confirmShown: (page, seats) =>
+  confirmShown: (page, seatsToAdd) =>
     see(page, {
-      text: `Are you sure you want to add ${seats} licenses?`,
+      text: `Are you sure you want to add ${seatsToAdd} licenses?`,
       within: actions.dialogRef(actions.DIALOGS.confirmAdd),
     }),
   seen: see,

@@ -13,7 +13,10 @@ export const NotificationTypeSchema = Type.Union([
 ]);
 export type NotificationType = Static<typeof NotificationTypeSchema>;
 
-/** Licences: the subscription's total; delegates: the list of addresses, sorted. */
+/**
+ * Licences: the subscription's total, the seats added being after − before (docs/notifications.md);
+ * delegates: the list of addresses, sorted.
+ */
 const ChangeSideSchema = Type.Union([Type.Integer(), Type.Array(Type.String())]);
 
 export const NotificationEventSchema = Type.Object({

@@ -37,6 +37,7 @@ export type PriceFile = Static<typeof PriceFile>;
 /** What every preview says: the price and seats it used, and the commitment's dates (YYYY-MM-DD, UTC). */
 const PreviewBasis = {
   currency: CurrencyCode,
+  /** The seats to add: `seatsToAdd` in the code, `seats` on the wire (docs/api.md). */
   seats: Type.Integer({ minimum: 1 }),
   /** The price of one seat for the plan's period (a month or a year). */
   seatPrice: SeatPrice,

@@ -23,13 +23,13 @@ journey(
   'the admin adds licences through confirm and success; the reload shows the new total',
   async ({ page, loads }) => {
     await signInToDashboard(page, ACME.admin);
-    const seats = 3;
-    const confirm = await askForLicences(page, seats);
-    await confirm.getByText(`Are you sure you want to add ${seats} licenses?`).waitFor();
+    const seatsToAdd = 3;
+    const confirm = await askForLicences(page, seatsToAdd);
+    await confirm.getByText(`Are you sure you want to add ${seatsToAdd} licenses?`).waitFor();
     const totals = await confirm.locator('.ant-descriptions-item').allInnerTexts();
     expect(totals.map((text) => text.replace(/\s+/g, ' ').trim())).toEqual([
       `Current total ${ACME.numberOfSeats}`,
-      `New total ${ACME.numberOfSeats + seats}`,
+      `New total ${ACME.numberOfSeats + seatsToAdd}`,
     ]);
     await expectAccessible(page, 'confirm dialog');
     await confirm.getByRole('button', { name: 'Add Licenses' }).click();
@@ -44,8 +44,8 @@ journey(
     await success.getByRole('button', { name: 'Add Even More Licenses' }).click();
     await eventually('the reload', () => loads() > loadsBefore);
     await waitForDashboard(page);
-    expect(await figure(page, 'Total Licenses')).toBe(ACME.numberOfSeats + seats);
-    await page.getByText(`You can add up to ${MAX_TO_ADD - seats} more licenses`).waitFor();
+    expect(await figure(page, 'Total Licenses')).toBe(ACME.numberOfSeats + seatsToAdd);
+    await page.getByText(`You can add up to ${MAX_TO_ADD - seatsToAdd} more licenses`).waitFor();
   },
   { freshDataset: true },
 );

@@ -10,8 +10,8 @@ const { journey } = describePortal();
 const SEATS = 2;
 const SERVICE_UNAVAILABLE = 503;
 
-async function openConfirm(page: Page, seats: number) {
-  await page.getByLabel('Add Licenses').fill(String(seats));
+async function openConfirm(page: Page, seatsToAdd: number) {
+  await page.getByLabel('Add Licenses').fill(String(seatsToAdd));
   await page.getByRole('button', { name: 'Add Licenses' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Adding Licenses' });
   await confirm.waitFor();

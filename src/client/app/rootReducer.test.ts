@@ -1,5 +1,5 @@
 import { signedOut } from '../features/session/sessionSlice';
-import { buildState } from '../../testing/client/renderWithProviders';
+import { buildState } from '../../testing/client/state';
 import { sampleSubscription } from '../../contract/sampleSubscription';
 import { rootReducer } from './rootReducer';
 

@@ -78,7 +78,7 @@ export function DashboardPage() {
               <AddLicencesForm
                 max={maxToAdd}
                 inputId={seatsInputId}
-                onAdd={(seats) => dispatch(addLicencesRequested({ seats }))}
+                onAdd={(seatsToAdd) => dispatch(addLicencesRequested({ seatsToAdd }))}
               />
             )
           )}

@@ -27,11 +27,16 @@ function listed(side: number | string[]): string {
   return side.length === 0 ? '(none)' : side.join(', ');
 }
 
-/** What a purchase added in the screens' words, e.g. '1 license added' (docs/behaviour.md 7.3). */
+/**
+ * What a purchase added in the screens' words, e.g. '1 license added' (docs/behaviour.md 7.3). The
+ * event carries the history's totals, not the count (docs/notifications.md, Events), so the mail
+ * derives `seatsToAdd` here, once.
+ */
 function added(event: NotificationEvent): string {
   const { before, after } = event;
   if (typeof before !== 'number' || typeof after !== 'number') return 'licenses added';
-  return `${licenceCount(after - before)} added`;
+  const seatsToAdd = after - before;
+  return `${licenceCount(seatsToAdd)} added`;
 }
 
 /** The mails are in English (docs/notifications.md, E-mail): amounts as English writes the currency. */

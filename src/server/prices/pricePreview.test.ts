@@ -11,7 +11,8 @@ const TABLE_HEADER = /^\| Plan\s+\| Seats\s+\| Seat price/;
 
 interface WorkedExample {
   plan: PricedPlan;
-  seats: number;
+  /** The table's Seats column. */
+  seatsToAdd: number;
   seatPrice: number;
   currency: string;
   today: string;
@@ -49,7 +50,7 @@ function workedExamples(): WorkedExample[] {
     if (!isPricedPlan(plan)) throw new Error(`unknown plan in docs/api.md: ${plan}`);
     rows.push({
       plan,
-      seats: Number(seats),
+      seatsToAdd: Number(seats),
       seatPrice: Number(seatPrice),
       currency,
       today,

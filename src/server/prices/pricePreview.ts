@@ -21,8 +21,7 @@ export interface PriceQuestion extends PriceTerm {
   currency: string;
   /** The price of one seat for the plan's period (a month or a year), before tax. */
   seatPrice: number;
-  /** Seats to add. */
-  seats: number;
+  seatsToAdd: number;
 }
 
 /** The UTC day of an instant, YYYY-MM-DD. */
@@ -50,12 +49,14 @@ function roundTo(value: number, digits: number): number {
 
 /** The preview's lines, each rounded once to the currency's minor unit. */
 export function previewPrice(question: PriceQuestion): PricePreview {
-  const { plan, currency, seatPrice, seats, today, termStart, termEnd } = question;
+  const { plan, currency, seatPrice, seatsToAdd, today, termStart, termEnd } = question;
   const termDays = Math.max(1, daysBetween(termStart, termEnd));
   const daysRemaining = Math.min(termDays, Math.max(0, daysBetween(today, termEnd)));
   const round = (value: number) => roundTo(value, minorUnitDigits(currency));
-  const basis = { currency, seats, seatPrice, today, termStart, termEnd, daysRemaining, termDays };
-  const perPeriod = seatPrice * seats;
+  const days = { today, termStart, termEnd, daysRemaining, termDays };
+  // The answer keeps the wire's name for the count (docs/api.md, GET /api/price-preview).
+  const basis = { currency, seats: seatsToAdd, seatPrice, ...days };
+  const perPeriod = seatPrice * seatsToAdd;
   if (plan === 'ANNUAL_MONTHLY_PAY') {
     return {
       plan,
@@ -73,13 +74,13 @@ export function previewPrice(question: PriceQuestion): PricePreview {
 }
 
 /**
- * What adding `seats` to this subscription costs today, or null when no price or commitment term is
+ * What adding `seatsToAdd` to this subscription costs today, or null when no price or commitment term is
  * known: the preview's answer (docs/api.md) and a purchase's notification (docs/notifications.md).
  */
 export function subscriptionPrice(
   prices: PriceList | null | undefined,
   subscription: WorkspaceSubscription,
-  seats: number,
+  seatsToAdd: number,
   now: number,
 ): PricePreview | null {
   const plan = pricedPlanOf(subscription.planName);
@@ -91,7 +92,7 @@ export function subscriptionPrice(
     plan,
     currency: prices.currency,
     seatPrice,
-    seats,
+    seatsToAdd,
     today: dayOf(now),
     termStart: termStartDate,
     termEnd: renewalDate,

@@ -32,6 +32,22 @@ export interface LicenceOrder {
   expectedNumberOfSeats?: number;
 }
 
+/** A purchase in the code's words: `seatsToAdd` on top of the total `before` make the total `after`. */
+interface SeatChange {
+  before: number;
+  seatsToAdd: number;
+  after: number;
+}
+
+/**
+ * The order's totals as the seats to add, the server's one place between the two (docs/api.md,
+ * POST /api/add-licence): on top of the total the buyer saw, or for an older client the one read now.
+ */
+function seatChangeOf(order: LicenceOrder, current: WorkspaceSubscription): SeatChange {
+  const before = order.expectedNumberOfSeats ?? current.numberOfSeats;
+  return { before, seatsToAdd: order.numberOfSeats - before, after: order.numberOfSeats };
+}
+
 /** The subscription, from the provider's cache unless `fresh`; 404, 403 or 409 when it is not this one. */
 async function readSubscription(
   context: ChangeContext,
@@ -78,7 +94,7 @@ export async function addLicences(
   requester: ChangeRequester,
 ): Promise<WorkspaceSubscription> {
   const { provider, store, now, prices, metrics } = context;
-  const { customer, subscriptionId, numberOfSeats: after } = order;
+  const { customer, subscriptionId } = order;
   const { customerId } = customer;
   const { actor, requestId, log } = requester;
   const key = seatsKey(customerId);
@@ -90,7 +106,7 @@ export async function addLicences(
       log,
       async () => {
         const current = await readSubscription(context, customer, subscriptionId, true);
-        const before = order.expectedNumberOfSeats ?? current.numberOfSeats;
+        const { before, seatsToAdd, after } = seatChangeOf(order, current);
         checkSeatChange(current, before, after);
         const auditOutcome = (outcome: AuditOutcome, total: number) =>
           audit(
@@ -115,7 +131,7 @@ export async function addLicences(
           change: { kind: 'licences', subscriptionId, before, after },
           customerDomain: customer.customerDomain,
           sku: { skuId: workspaceSkuIdOf(current.skuName), skuName: current.skuName },
-          price: subscriptionPrice(prices, current, after - before, now()),
+          price: subscriptionPrice(prices, current, seatsToAdd, now()),
         });
         try {
           const done = await provider.changeSeats(customerId, subscriptionId, after);

@@ -4,14 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { App } from '../../client/app/App';
 import type { PortalRouter } from '../../client/app/portalRouter';
 import { createMemoryPortalRouter } from '../../client/app/routes';
-import type { RootState } from '../../client/app/rootReducer';
 import { makeStore } from '../../client/app/store';
-import { initialDelegatesState } from '../../client/features/delegates/delegatesSlice';
-import { initialErrorsState } from '../../client/features/errors/errorsSlice';
-import { initialHistoryState } from '../../client/features/history/historySlice';
-import { initialSessionState } from '../../client/features/session/sessionSlice';
-import { initialSubscriptionState } from '../../client/features/subscription/subscriptionSlice';
 import { createFakeServices, type FakeServicesOptions } from './fakeServices';
+import { buildState, type StateOverrides } from './state';
 
 // Renders the whole portal through the real store, real routes and real sagas, with fake services.
 
@@ -19,15 +14,6 @@ import { createFakeServices, type FakeServicesOptions } from './fakeServices';
 // suite runs at once; findBy* waits that long before calling a screen missing.
 const SCREEN_WAIT_MS = 8_000;
 configure({ asyncUtilTimeout: SCREEN_WAIT_MS });
-
-/** A state to start from: each slice's initial state, overridden where the test says. */
-export interface StateOverrides {
-  session?: Partial<RootState['session']>;
-  subscription?: Partial<RootState['subscription']>;
-  delegates?: Partial<RootState['delegates']>;
-  errors?: Partial<RootState['errors']>;
-  history?: Partial<RootState['history']>;
-}
 
 export interface RenderOptions {
   route?: string;
@@ -37,16 +23,6 @@ export interface RenderOptions {
   advanceTimers?: (ms: number) => void;
   /** Inject antd's styles into the document, for a test that looks at colours (slower queries). */
   injectStyles?: boolean;
-}
-
-export function buildState(overrides: StateOverrides = {}): RootState {
-  return {
-    session: { ...initialSessionState, ...overrides.session },
-    subscription: { ...initialSubscriptionState, ...overrides.subscription },
-    delegates: { ...initialDelegatesState, ...overrides.delegates },
-    errors: { ...initialErrorsState, ...overrides.errors },
-    history: { ...initialHistoryState, ...overrides.history },
-  };
 }
 
 export function renderWithProviders(options: RenderOptions = {}) {

@@ -25,7 +25,7 @@ export interface Pace {
   /** Runs before each click, typing and key press on the portal's page. */
   beforeAct(page: Page): Promise<void>;
   /** The 'Confirm Adding Licenses' dialog is up, before its 'Add Licenses' is pressed. */
-  confirmShown(page: Page, seats: number): Promise<void>;
+  confirmShown(page: Page, seatsToAdd: number): Promise<void>;
   /** The person saw `check` hold (the action already waited for it); the recorder writes it down. */
   seen(page: Page, check: ScreenCheck): Promise<void>;
 }
@@ -171,21 +171,25 @@ export async function animationsDone(page: Page): Promise<void> {
 /** Types the count and presses 'Add Licenses'; returns the confirm dialog once it is up. */
 export async function askForLicences(
   page: Page,
-  seats: number,
+  seatsToAdd: number,
   pace: Pace = AT_ONCE,
 ): Promise<Locator> {
   const field = page.getByLabel('Add Licenses');
   const add = page.getByRole('button', { name: 'Add Licenses' });
-  await typeThenPress(page, field, String(seats), add, pace);
+  await typeThenPress(page, field, String(seatsToAdd), add, pace);
   const confirm = page.getByRole('dialog', { name: DIALOGS.confirmAdd });
   await confirm.waitFor();
   return confirm;
 }
 
 /** Types the count, 'Add Licenses', and 'Add Licenses' again in the confirm dialog once it is up. */
-export async function addLicences(page: Page, seats: number, pace: Pace = AT_ONCE): Promise<void> {
-  const confirm = await askForLicences(page, seats, pace);
-  await pace.confirmShown(page, seats);
+export async function addLicences(
+  page: Page,
+  seatsToAdd: number,
+  pace: Pace = AT_ONCE,
+): Promise<void> {
+  const confirm = await askForLicences(page, seatsToAdd, pace);
+  await pace.confirmShown(page, seatsToAdd);
   await pace.beforeAct(page);
   await confirm.getByRole('button', { name: 'Add Licenses' }).click();
 }

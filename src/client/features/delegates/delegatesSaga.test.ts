@@ -1,17 +1,16 @@
-import { expectSaga } from 'redux-saga-test-plan';
 import { API_PATHS } from '../../../contract/api';
 import { ERROR_TEXT } from '../../../contract/errors';
 import { errorDialogShown } from '../../events/portalEvents';
-import { rootReducer, type RootState } from '../../app/rootReducer';
+import type { RootState } from '../../app/rootReducer';
 import {
   apiError,
-  createFakeServices,
   networkFailure,
   ok,
   type FakeHttpAnswer,
   type FakeServicesOptions,
 } from '../../../testing/client/fakeServices';
-import { sampleSubscription } from '../../../contract/sampleSubscription';
+import { RUN_MS, runSaga } from '../../../testing/client/sagaRun';
+import { signedInState } from '../../../testing/client/state';
 import { GENERIC_DELEGATE_ERROR, UNEXPECTED_MEMBERS_ANSWER } from './delegateError';
 import { delegatesSaga } from './delegatesSaga';
 import {
@@ -27,7 +26,6 @@ import {
   membersLoadFailed,
 } from './delegatesSlice';
 
-const RUN_MS = 50;
 const LICENCE_LIST = `GET ${API_PATHS.licenceDelegate}`;
 const LICENCE_CHANGE = `POST ${API_PATHS.licenceDelegate}`;
 const SUPPORT_LIST = `GET ${API_PATHS.supportDelegate}`;
@@ -35,10 +33,9 @@ const SUPPORT_CHANGE = `POST ${API_PATHS.supportDelegate}`;
 
 /** An admin of acme.example with the licence dialog open on the given members. */
 function adminState(members: string[] = [], input = ''): RootState {
-  const state = rootReducer(undefined, { type: '@@test/init' });
+  const state = signedInState();
   return {
     ...state,
-    subscription: { ...state.subscription, user: sampleSubscription() },
     delegates: {
       ...state.delegates,
       licence: { open: true, status: 'ready', members, input },
@@ -46,11 +43,8 @@ function adminState(members: string[] = [], input = ''): RootState {
   };
 }
 
-function run(options: FakeServicesOptions, state: RootState = adminState()) {
-  const fake = createFakeServices(options);
-  const saga = expectSaga(delegatesSaga).withReducer(rootReducer, state).provide(fake.provider);
-  return { fake, saga };
-}
+const run = (options: FakeServicesOptions, state: RootState = adminState()) =>
+  runSaga(delegatesSaga, options, state);
 
 describe('loading a delegate list (docs/behaviour.md 4.17–4.20, docs/api.md)', () => {
   it.each([

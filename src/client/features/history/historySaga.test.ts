@@ -1,7 +1,6 @@
-import { expectSaga } from 'redux-saga-test-plan';
 import { API_PATHS } from '../../../contract/api';
 import { errorDialogShown } from '../../events/portalEvents';
-import { rootReducer, type RootState } from '../../app/rootReducer';
+import type { RootState } from '../../app/rootReducer';
 import { makeStore } from '../../app/store';
 import {
   apiError,
@@ -13,9 +12,9 @@ import {
   type FakeHttpRequest,
   type FakeServicesOptions,
 } from '../../../testing/client/fakeServices';
-import { buildState } from '../../../testing/client/renderWithProviders';
+import { RUN_MS, runSaga } from '../../../testing/client/sagaRun';
+import { signedInState } from '../../../testing/client/state';
 import { delegateEntry, licenceEntries, licenceEntry } from '../../../testing/sampleAnswers';
-import { sampleSubscription } from '../../../contract/sampleSubscription';
 import { historyCsv } from './historyCsv';
 import { GENERIC_HISTORY_ERROR } from './historyError';
 import {
@@ -38,17 +37,13 @@ import {
   previousPageRequested,
 } from './historySlice';
 
-const RUN_MS = 50;
 // Runs that wait between dispatches: a busy machine can hold a 5 ms wait past a 50 ms budget.
 const STEPPED_RUN_MS = 500;
 const HISTORY = `GET ${API_PATHS.history}`;
-const signedIn = (): RootState => buildState({ subscription: { user: sampleSubscription() } });
+const signedIn = () => signedInState();
 
-function run(options: FakeServicesOptions, state: RootState = signedIn()) {
-  const fake = createFakeServices(options);
-  const saga = expectSaga(historySaga).withReducer(rootReducer, state).provide(fake.provider);
-  return { fake, saga };
-}
+const run = (options: FakeServicesOptions, state: RootState = signedIn()) =>
+  runSaga(historySaga, options, state);
 
 /** A server with `entries`, paged by cursor = the index of the page's first entry. */
 function pagedServer(entries: ReturnType<typeof licenceEntries>) {

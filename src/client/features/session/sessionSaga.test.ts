@@ -1,10 +1,8 @@
-import { expectSaga } from 'redux-saga-test-plan';
 import { API_PATHS } from '../../../contract/api';
-import { rootReducer, type RootState } from '../../app/rootReducer';
+import type { RootState } from '../../app/rootReducer';
 import { subscriptionRequested } from '../../events/portalEvents';
 import {
   apiError,
-  createFakeServices,
   FAKE_ACCESS_TOKEN,
   FAKE_NOW,
   fakeConfig,
@@ -12,6 +10,8 @@ import {
   ok,
   type FakeServicesOptions,
 } from '../../../testing/client/fakeServices';
+import { RUN_MS, runSaga } from '../../../testing/client/sagaRun';
+import { buildState } from '../../../testing/client/state';
 import { sessionSaga } from './sessionSaga';
 import {
   appStarted,
@@ -22,14 +22,8 @@ import {
   signInRequested,
 } from './sessionSlice';
 
-const RUN_MS = 50;
-const initialState = (): RootState => rootReducer(undefined, { type: '@@test/init' });
-
-function run(options: FakeServicesOptions, state: RootState = initialState()) {
-  const fake = createFakeServices(options);
-  const saga = expectSaga(sessionSaga).withReducer(rootReducer, state).provide(fake.provider);
-  return { fake, saga };
-}
+const run = (options: FakeServicesOptions, state: RootState = buildState()) =>
+  runSaga(sessionSaga, options, state);
 
 describe('on load (docs/behaviour.md 4)', () => {
   const valid = { token: 'stored-token', expiry: FAKE_NOW + 1 };
@@ -153,7 +147,7 @@ describe('e-mail check (docs/behaviour.md 4.4–4.7, docs/behaviour.md 5, docs/b
     expect(fake.calls.log).toHaveLength(1);
     expect(fake.calls.assign).toEqual([]);
     expect(storeState.session.emailCheck).toBe('idle');
-    expect(storeState.errors).toEqual(initialState().errors);
+    expect(storeState.errors).toEqual(buildState().errors);
   });
 
   it('makes no call for an address the home rule rejects', async () => {
@@ -193,7 +187,7 @@ describe('e-mail check (docs/behaviour.md 4.4–4.7, docs/behaviour.md 5, docs/b
 
 describe('sign-in (docs/behaviour.md 4.8–4.10, docs/behaviour.md 9)', () => {
   const confirmed = (destination = 'licenses'): RootState => {
-    const state = initialState();
+    const state = buildState();
     return {
       ...state,
       session: {
@@ -254,7 +248,7 @@ describe('sign-in (docs/behaviour.md 4.8–4.10, docs/behaviour.md 9)', () => {
     expect(fake.calls.storage.tokenData).toBeNull();
     expect(fake.calls.assign).toEqual([]);
     expect(fake.calls.navigate).toEqual([]);
-    expect(storeState.errors).toEqual(initialState().errors);
+    expect(storeState.errors).toEqual(buildState().errors);
     expect(storeState.session.signingIn).toBe(false);
   });
 

@@ -1,8 +1,8 @@
-import { expectSaga } from 'redux-saga-test-plan';
 import { API_PATHS } from '../../../contract/api';
 import { rootReducer, type RootState } from '../../app/rootReducer';
 import { makeStore } from '../../app/store';
-import { buildState } from '../../../testing/client/renderWithProviders';
+import { RUN_MS, runSaga } from '../../../testing/client/sagaRun';
+import { buildState } from '../../../testing/client/state';
 import {
   apiError,
   createFakeServices,
@@ -14,7 +14,6 @@ import { sampleSubscription } from '../../../contract/sampleSubscription';
 import { sessionSaga } from './sessionSaga';
 import { signedOut, signOutRequested } from './sessionSlice';
 
-const RUN_MS = 50;
 const SIGN_OUT = `POST ${API_PATHS.signOut}`;
 const stored = { token: 'ya29.stored', expiry: Number.MAX_SAFE_INTEGER };
 const noContent: FakeHttpAnswer = { status: 204, body: null };
@@ -30,11 +29,8 @@ const signedIn = (): RootState =>
     errors: { dialogMessage: 'Something failed.' },
   });
 
-function run(options: FakeServicesOptions) {
-  const fake = createFakeServices({ tokenData: stored, email: 'admin@acme.example', ...options });
-  const saga = expectSaga(sessionSaga).withReducer(rootReducer, signedIn()).provide(fake.provider);
-  return { fake, saga };
-}
+const run = (options: FakeServicesOptions) =>
+  runSaga(sessionSaga, { tokenData: stored, email: 'admin@acme.example', ...options }, signedIn());
 
 describe('sign-out', () => {
   it('ends the session on the server, removes the token, revokes it, forgets the state and goes home', async () => {

@@ -41,7 +41,7 @@ export function PurchaseDialogs() {
       {purchase.status === 'succeeded' && (
         <SuccessDialog
           open
-          bought={{ seats: purchase.seatsToAdd, price: price.preview }}
+          bought={{ seatsToAdd: purchase.seatsToAdd, price: price.preview }}
           onClose={() => dispatch(successDialogClosed())}
         />
       )}

@@ -1,14 +1,9 @@
-import { expectSaga } from 'redux-saga-test-plan';
 import { API_PATHS } from '../../../contract/api';
 import type { PricePreview } from '../../../contract/prices';
-import { rootReducer, type RootState } from '../../app/rootReducer';
-import {
-  apiError,
-  createFakeServices,
-  ok,
-  type FakeServicesOptions,
-} from '../../../testing/client/fakeServices';
-import { sampleSubscription } from '../../../contract/sampleSubscription';
+import { rootReducer } from '../../app/rootReducer';
+import { apiError, ok, type FakeServicesOptions } from '../../../testing/client/fakeServices';
+import { RUN_MS, runSaga } from '../../../testing/client/sagaRun';
+import { signedInState } from '../../../testing/client/state';
 import { samplePricePreview } from '../../../testing/sampleAnswers';
 import { pricePreviewSaga } from './pricePreviewSaga';
 import {
@@ -20,26 +15,16 @@ import {
 // The confirm dialog's price (docs/behaviour.md 4.15): asked when the dialog opens, shown when the
 // server answers, and a failure that only says so (docs/api.md, GET /api/price-preview).
 
-const RUN_MS = 50;
 const PRICE_PREVIEW = `GET ${API_PATHS.pricePreview}`;
 const PREVIEW: PricePreview = samplePricePreview();
 
-function signedIn(): RootState {
-  const state = rootReducer(undefined, { type: '@@test/init' });
-  return { ...state, subscription: { ...state.subscription, user: sampleSubscription() } };
-}
-
-function run(options: FakeServicesOptions) {
-  const fake = createFakeServices(options);
-  const saga = expectSaga(pricePreviewSaga)
-    .withReducer(rootReducer, signedIn())
-    .provide(fake.provider);
-  return { fake, saga };
-}
+const run = (options: FakeServicesOptions) => runSaga(pricePreviewSaga, options, signedInState());
 
 it('asks for the seats in the dialog and shows the answered price', async () => {
   const { fake, saga } = run({ http: { [PRICE_PREVIEW]: ok({ price: PREVIEW }) } });
-  const { storeState } = await saga.dispatch(addLicencesRequested({ seats: 2 })).silentRun(RUN_MS);
+  const { storeState } = await saga
+    .dispatch(addLicencesRequested({ seatsToAdd: 2 }))
+    .silentRun(RUN_MS);
   expect(fake.calls.http).toEqual([
     {
       method: 'GET',
@@ -54,7 +39,9 @@ it('asks for the seats in the dialog and shows the answered price', async () => 
 
 it('shows no price when none is configured', async () => {
   const { saga } = run({ http: { [PRICE_PREVIEW]: ok({ price: null }) } });
-  const { storeState } = await saga.dispatch(addLicencesRequested({ seats: 2 })).silentRun(RUN_MS);
+  const { storeState } = await saga
+    .dispatch(addLicencesRequested({ seatsToAdd: 2 }))
+    .silentRun(RUN_MS);
   expect(storeState.subscription.price).toEqual({ status: 'shown', preview: null });
 });
 
@@ -66,7 +53,7 @@ it.each([
   async (_case, answer) => {
     const { saga } = run({ http: { [PRICE_PREVIEW]: answer } });
     const { storeState } = await saga
-      .dispatch(addLicencesRequested({ seats: 2 }))
+      .dispatch(addLicencesRequested({ seatsToAdd: 2 }))
       .silentRun(RUN_MS);
     expect(storeState.subscription.price).toEqual({ status: 'failed', preview: null });
     expect(storeState.subscription.purchase).toEqual({ status: 'confirming', seatsToAdd: 2 });
@@ -75,9 +62,9 @@ it.each([
 
 it('drops a late answer once the dialog was cancelled', () => {
   const cancelled = [
-    addLicencesRequested({ seats: 2 }),
+    addLicencesRequested({ seatsToAdd: 2 }),
     addLicencesCancelled(),
     pricePreviewLoaded(PREVIEW),
-  ].reduce((state, action) => rootReducer(state, action), signedIn());
+  ].reduce((state, action) => rootReducer(state, action), signedInState());
   expect(cancelled.subscription.price).toBeUndefined();
 });

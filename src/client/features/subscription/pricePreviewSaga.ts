@@ -22,7 +22,8 @@ export function* fetchPricePreview(action: ReturnType<typeof addLicencesRequeste
     answer = yield call([http, http.get], API_PATHS.pricePreview, {
       customer: user.customerId,
       subscriptionId: user.subscriptionId,
-      seats: String(action.payload.seats),
+      // The query keeps its name on the wire (docs/api.md, GET /api/price-preview).
+      seats: String(action.payload.seatsToAdd),
     });
   } catch {
     yield put(pricePreviewFailed());

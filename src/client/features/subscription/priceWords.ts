@@ -43,8 +43,12 @@ export function priceLines(preview: PricePreview, locale?: string): string[] {
 }
 
 /** The success dialog's line: the seats bought and, when one was shown, their price. */
-export function boughtLine(seats: number, preview: PricePreview | null, locale?: string): string {
-  const bought = `You added ${licenceCount(seats)}`;
+export function boughtLine(
+  seatsToAdd: number,
+  preview: PricePreview | null,
+  locale?: string,
+): string {
+  const bought = `You added ${licenceCount(seatsToAdd)}`;
   if (preview === null) return `${bought}.`;
   const money = (amount: number) => formatMoney(amount, preview.currency, locale);
   return preview.plan === 'ANNUAL_MONTHLY_PAY'

@@ -30,6 +30,14 @@ export function normaliseSeatCount(typed: string, max: number): SeatCount {
   return value;
 }
 
+/**
+ * The total after adding `seatsToAdd`: the one place the client derives it, for the confirm dialog's
+ * 'New total' and the purchase's body (docs/api.md, POST /api/add-licence, seats to add and totals).
+ */
+export function newTotal(currentTotal: number, seatsToAdd: number): number {
+  return currentTotal + seatsToAdd;
+}
+
 /** 'Add Licenses' is disabled for zero or empty. */
 export function canAddSeats(count: SeatCount): count is number {
   return count !== null && count > 0;

@@ -1,4 +1,3 @@
-import { expectSaga } from 'redux-saga-test-plan';
 import { API_PATHS, TOKEN_HEADER } from '../../../contract/api';
 import { ERROR_TEXT } from '../../../contract/errors';
 import {
@@ -6,7 +5,7 @@ import {
   forbiddenErrorStored,
   subscriptionRequested,
 } from '../../events/portalEvents';
-import { rootReducer, type RootState } from '../../app/rootReducer';
+import type { RootState } from '../../app/rootReducer';
 import { makeStore } from '../../app/store';
 import {
   apiError,
@@ -17,6 +16,8 @@ import {
   type FakeHttpAnswer,
   type FakeServicesOptions,
 } from '../../../testing/client/fakeServices';
+import { RUN_MS, runSaga } from '../../../testing/client/sagaRun';
+import { buildState, signedInState } from '../../../testing/client/state';
 import { sampleSubscription } from '../../../contract/sampleSubscription';
 import { GENERIC_ADD_LICENCES_ERROR } from './addLicencesError';
 import { subscriptionSaga } from './subscriptionSaga';
@@ -32,16 +33,11 @@ import {
 } from './subscriptionSlice';
 import { UNEXPECTED_SUBSCRIPTION_ANSWER } from './subscriptionFailure';
 
-const RUN_MS = 50;
 const SUBSCRIPTION_INFO = `GET ${API_PATHS.subscriptionInfo}`;
 const ADD_LICENCE = `POST ${API_PATHS.addLicence}`;
-const initialState = (): RootState => rootReducer(undefined, { type: '@@test/init' });
 
-function run(options: FakeServicesOptions, state: RootState = initialState()) {
-  const fake = createFakeServices({ tokenData: { token: 'token-1', expiry: 1 }, ...options });
-  const saga = expectSaga(subscriptionSaga).withReducer(rootReducer, state).provide(fake.provider);
-  return { fake, saga };
-}
+const run = (options: FakeServicesOptions, state: RootState = buildState()) =>
+  runSaga(subscriptionSaga, { tokenData: { token: 'token-1', expiry: 1 }, ...options }, state);
 
 const request = subscriptionRequested({ token: 'token-1', email: 'admin@acme.example' });
 
@@ -151,10 +147,7 @@ describe('subscription fetch failures (docs/behaviour.md 8)', () => {
 
 describe('adding licences (docs/behaviour.md 4.15, 4.16, docs/api.md, docs/behaviour.md 8)', () => {
   const user = sampleSubscription({ numberOfSeats: 20, maximumNumberOfSeats: 50 });
-  const signedIn = (): RootState => {
-    const state = initialState();
-    return { ...state, subscription: { ...state.subscription, user } };
-  };
+  const signedIn = () => signedInState(user);
 
   it('sends the new total (current plus added) and shows success with the answered subscription', async () => {
     const bought = { ...user, numberOfSeats: 25 };
@@ -163,7 +156,7 @@ describe('adding licences (docs/behaviour.md 4.15, 4.16, docs/api.md, docs/behav
       signedIn(),
     );
     const { storeState } = await saga
-      .dispatch(addLicencesRequested({ seats: 5 }))
+      .dispatch(addLicencesRequested({ seatsToAdd: 5 }))
       .dispatch(addLicencesConfirmed())
       .put(addLicencesSucceeded(bought))
       .silentRun(RUN_MS);
@@ -191,7 +184,7 @@ describe('adding licences (docs/behaviour.md 4.15, 4.16, docs/api.md, docs/behav
     );
     const { storeState } = await saga
       .dispatch(addLicencesConfirmed())
-      .dispatch(addLicencesRequested({ seats: 5 }))
+      .dispatch(addLicencesRequested({ seatsToAdd: 5 }))
       .dispatch(addLicencesConfirmed())
       .dispatch(addLicencesConfirmed())
       .silentRun(RUN_MS);
@@ -203,55 +196,52 @@ describe('adding licences (docs/behaviour.md 4.15, 4.16, docs/api.md, docs/behav
   it('shows the new total even when the answer carries no subscription', async () => {
     const { saga } = run({ http: { [ADD_LICENCE]: ok(null) } }, signedIn());
     const { storeState } = await saga
-      .dispatch(addLicencesRequested({ seats: 3 }))
+      .dispatch(addLicencesRequested({ seatsToAdd: 3 }))
       .dispatch(addLicencesConfirmed())
       .silentRun(RUN_MS);
     expect(storeState.subscription.user).toEqual({ ...user, numberOfSeats: 23 });
     expect(storeState.subscription.purchase.status).toBe('succeeded');
   });
 
-  it('shows the error dialog with error.error.message and brings the form back', async () => {
-    const message = 'numberOfSeats must not exceed maximumNumberOfSeats (50).';
-    const { saga } = run(
-      { http: { [ADD_LICENCE]: apiError(400, 'INVALID_ARGUMENT', message) } },
-      signedIn(),
-    );
-    const { storeState } = await saga
-      .dispatch(addLicencesRequested({ seats: 5 }))
-      .dispatch(addLicencesConfirmed())
-      .put(errorDialogShown({ message }))
-      .put(addLicencesFailed())
-      .silentRun(RUN_MS);
-    expect(storeState.errors.dialogMessage).toBe(message);
-    expect(storeState.subscription.purchase).toEqual({ status: 'idle', seatsToAdd: 0 });
-    expect(storeState.subscription.user).toEqual(user);
-  });
-
-  it('states the total the person saw: a stale page is refused with 409 and the server text shows', async () => {
-    const message =
-      'The total number of licenses changed from 20 to 21 while you were adding licenses. Reload the page and try again.';
-    const { fake, saga } = run(
-      { http: { [ADD_LICENCE]: apiError(409, 'ABORTED', message) } },
-      signedIn(),
-    );
-    const { storeState } = await saga
-      .dispatch(addLicencesRequested({ seats: 3 }))
-      .dispatch(addLicencesConfirmed())
-      .put(errorDialogShown({ message }))
-      .put(addLicencesFailed())
-      .not.put.actionType(addLicencesSucceeded.type)
-      .silentRun(RUN_MS);
-    expect(fake.calls.http[0]?.body).toEqual({
-      customerId: 'C0acme001',
-      subscriptionId: 'sub-acme-001',
-      numberOfSeats: 23,
-      expectedNumberOfSeats: 20,
-    });
-    expect(storeState.errors.dialogMessage).toBe(message);
-    // Nothing was bought: the page keeps what it knew until the person reloads.
-    expect(storeState.subscription.user?.numberOfSeats).toBe(20);
-    expect(storeState.subscription.purchase.status).toBe('idle');
-  });
+  it.each([
+    [
+      'a broken seat rule',
+      400,
+      'INVALID_ARGUMENT',
+      'numberOfSeats must not exceed maximumNumberOfSeats (50).',
+    ],
+    [
+      'a stale page, whose total moved',
+      409,
+      'ABORTED',
+      'The total number of licenses changed from 20 to 21 while you were adding licenses. Reload the page and try again.',
+    ],
+    [
+      'a purchase Google did not confirm',
+      504,
+      'UNKNOWN',
+      "Google's Reseller API did not confirm the purchase in time, so it may have gone through. Reload the page to see the current total before trying again.",
+    ],
+  ] as const)(
+    'shows the server text for %s (%i %s), keeps the total and brings the form back',
+    async (_case, code, status, message) => {
+      const { saga } = run(
+        { http: { [ADD_LICENCE]: apiError(code, status, message) } },
+        signedIn(),
+      );
+      const { storeState } = await saga
+        .dispatch(addLicencesRequested({ seatsToAdd: 3 }))
+        .dispatch(addLicencesConfirmed())
+        .put(errorDialogShown({ message }))
+        .put(addLicencesFailed())
+        .not.put.actionType(addLicencesSucceeded.type)
+        .silentRun(RUN_MS);
+      expect(storeState.errors.dialogMessage).toBe(message);
+      expect(storeState.subscription.purchase).toEqual({ status: 'idle', seatsToAdd: 0 });
+      // Nothing was bought, or nothing is known to be: the page keeps what it knew until a reload.
+      expect(storeState.subscription.user).toEqual(user);
+    },
+  );
 
   it('takes the fresh subscription a 409 carries when Google gave it a new id; nothing is bought', async () => {
     const message =
@@ -269,7 +259,7 @@ describe('adding licences (docs/behaviour.md 4.15, 4.16, docs/api.md, docs/behav
       signedIn(),
     );
     const { storeState } = await saga
-      .dispatch(addLicencesRequested({ seats: 3 }))
+      .dispatch(addLicencesRequested({ seatsToAdd: 3 }))
       .dispatch(addLicencesConfirmed())
       .put(errorDialogShown({ message }))
       .not.put.actionType(addLicencesSucceeded.type)
@@ -279,23 +269,6 @@ describe('adding licences (docs/behaviour.md 4.15, 4.16, docs/api.md, docs/behav
     expect(storeState.subscription.purchase.status).toBe('idle');
   });
 
-  it("shows a purchase Google did not confirm as the server's 504 UNKNOWN message, and keeps the total", async () => {
-    const message =
-      "Google's Reseller API did not confirm the purchase in time, so it may have gone through. Reload the page to see the current total before trying again.";
-    const { saga } = run(
-      { http: { [ADD_LICENCE]: apiError(504, 'UNKNOWN', message) } },
-      signedIn(),
-    );
-    const { storeState } = await saga
-      .dispatch(addLicencesRequested({ seats: 3 }))
-      .dispatch(addLicencesConfirmed())
-      .put(errorDialogShown({ message }))
-      .put(addLicencesFailed())
-      .silentRun(RUN_MS);
-    expect(storeState.errors.dialogMessage).toBe(message);
-    expect(storeState.subscription.user).toEqual(user);
-  });
-
   it.each([
     ['a network failure', networkFailure],
     ['an HTML page', { status: 500, body: '<html>oops</html>' }],
@@ -303,7 +276,7 @@ describe('adding licences (docs/behaviour.md 4.15, 4.16, docs/api.md, docs/behav
   ])('shows the generic message for %s', async (_name, answer) => {
     const { saga } = run({ http: { [ADD_LICENCE]: answer } }, signedIn());
     const { storeState } = await saga
-      .dispatch(addLicencesRequested({ seats: 1 }))
+      .dispatch(addLicencesRequested({ seatsToAdd: 1 }))
       .dispatch(addLicencesConfirmed())
       .put(errorDialogShown({ message: GENERIC_ADD_LICENCES_ERROR }))
       .silentRun(RUN_MS);
@@ -321,7 +294,7 @@ describe('adding licences (docs/behaviour.md 4.15, 4.16, docs/api.md, docs/behav
       },
     });
     const store = makeStore({ context: fake.services, preloadedState: signedIn() });
-    store.dispatch(addLicencesRequested({ seats: 2 }));
+    store.dispatch(addLicencesRequested({ seatsToAdd: 2 }));
     store.dispatch(addLicencesConfirmed());
     store.dispatch(addLicencesConfirmed());
     expect(store.getState().subscription.purchase.status).toBe('processing');
@@ -331,7 +304,7 @@ describe('adding licences (docs/behaviour.md 4.15, 4.16, docs/api.md, docs/behav
     store.dispatch(addLicencesConfirmed());
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fake.calls.http.filter((call) => call.path === API_PATHS.addLicence)).toHaveLength(1);
-    store.dispatch(addLicencesRequested({ seats: 2 }));
+    store.dispatch(addLicencesRequested({ seatsToAdd: 2 }));
     store.dispatch(addLicencesConfirmed());
     answer(ok({ subscription: { ...user, numberOfSeats: 24 } }));
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -351,7 +324,7 @@ describe('adding licences (docs/behaviour.md 4.15, 4.16, docs/api.md, docs/behav
   it('sends nothing when no licences were chosen', async () => {
     const { fake, saga } = run({}, signedIn());
     await saga
-      .dispatch(addLicencesRequested({ seats: 0 }))
+      .dispatch(addLicencesRequested({ seatsToAdd: 0 }))
       .dispatch(addLicencesConfirmed())
       .put(addLicencesSkipped())
       .silentRun(RUN_MS);

@@ -24,6 +24,7 @@ import { addLicencesErrorMessage } from './addLicencesError';
 import { subscriptionFailureEntry, UNEXPECTED_SUBSCRIPTION_ANSWER } from './subscriptionFailure';
 import { selectPurchase, selectUser } from './subscriptionSelectors';
 import { subscriptionRequestFor } from './subscriptionRequest';
+import { newTotal } from './seatCount';
 import { readSubscriptionInfo } from './subscriptionShape';
 import {
   addLicencesConfirmed,
@@ -97,27 +98,34 @@ async function answeredSubscription(answer: unknown): Promise<SubscriptionInfo |
   return readSubscriptionInfo((answer as Record<string, unknown>).subscription);
 }
 
-/** The confirmed purchase: the request carries the new total, current plus added (docs/api.md), and the
- * total the person saw, so a purchase from a stale page is refused (409) instead of merged
- * (docs/api.md, POST /api/add-licence). */
+/**
+ * The purchase's body: the new total and the total the person saw, so a retried or stale purchase is
+ * refused (409) instead of bought twice; the client's one place where `seatsToAdd` becomes the API's
+ * totals (docs/api.md, POST /api/add-licence).
+ */
+function addLicenceRequest(user: SubscriptionInfo, seatsToAdd: number): AddLicenceRequest {
+  return {
+    customerId: user.customerId,
+    subscriptionId: user.subscriptionId,
+    numberOfSeats: newTotal(user.numberOfSeats, seatsToAdd),
+    expectedNumberOfSeats: user.numberOfSeats,
+  };
+}
+
+/** The confirmed purchase of the seats the person asked to add (docs/behaviour.md 4.15, 4.16). */
 export function* addLicences(): SagaIterator {
   const user: SubscriptionInfo | undefined = yield select(selectUser);
   const purchase: SubscriptionState['purchase'] = yield select(selectPurchase);
-  const seats = purchase.seatsToAdd;
+  const { seatsToAdd } = purchase;
   // The reducer moved a confirmed purchase to 'processing'; a confirm outside the dialog did not.
   if (purchase.status !== 'processing') return;
-  if (!user || !Number.isInteger(seats) || seats <= 0) {
+  if (!user || !Number.isInteger(seatsToAdd) || seatsToAdd <= 0) {
     // Nothing sensible to buy: the form comes back untouched.
     yield put(addLicencesSkipped());
     return;
   }
   const http: SagaContext['http'] = yield getContext('http');
-  const request: AddLicenceRequest = {
-    customerId: user.customerId,
-    subscriptionId: user.subscriptionId,
-    numberOfSeats: user.numberOfSeats + seats,
-    expectedNumberOfSeats: user.numberOfSeats,
-  };
+  const request = addLicenceRequest(user, seatsToAdd);
   let answer: unknown;
   try {
     answer = yield call([http, http.post], API_PATHS.addLicence, request);

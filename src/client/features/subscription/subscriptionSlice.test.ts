@@ -42,7 +42,7 @@ describe('subscription reducer', () => {
   it('walks a purchase: confirm, processing, succeeded with the new subscription', () => {
     const user = sampleSubscription();
     const signedIn = { ...initialSubscriptionState, user };
-    const confirming = subscriptionReducer(signedIn, addLicencesRequested({ seats: 4 }));
+    const confirming = subscriptionReducer(signedIn, addLicencesRequested({ seatsToAdd: 4 }));
     expect(confirming.purchase).toEqual({ status: 'confirming', seatsToAdd: 4 });
     const processing = subscriptionReducer(confirming, addLicencesConfirmed());
     expect(processing.purchase).toEqual({ status: 'processing', seatsToAdd: 4 });
@@ -56,7 +56,7 @@ describe('subscription reducer', () => {
   it('cancel, failure and a skipped purchase bring the form back', () => {
     const confirming = subscriptionReducer(
       initialSubscriptionState,
-      addLicencesRequested({ seats: 4 }),
+      addLicencesRequested({ seatsToAdd: 4 }),
     );
     expect(subscriptionReducer(confirming, addLicencesCancelled()).purchase).toEqual({
       status: 'idle',

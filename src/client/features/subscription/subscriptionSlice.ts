@@ -49,8 +49,8 @@ const subscriptionSlice = createSlice({
       state.loadingSubscription = false;
     },
     /** 'Add Licenses' on the dashboard: opens the confirm dialog. */
-    addLicencesRequested(state, action: PayloadAction<{ seats: number }>) {
-      state.purchase = { status: 'confirming', seatsToAdd: action.payload.seats };
+    addLicencesRequested(state, action: PayloadAction<{ seatsToAdd: number }>) {
+      state.purchase = { status: 'confirming', seatsToAdd: action.payload.seatsToAdd };
       state.price = { status: 'loading', preview: null };
     },
     addLicencesCancelled(state) {

@@ -6,15 +6,15 @@ import { subscriptionPrice } from '../../prices/pricePreview';
 import type { ApiScope, RouteContext } from '../context';
 import { licenceBuyerOf } from '../licenceBuyer';
 
-/** Seats to add: digits only (a query string is text), 1 to add-licence's largest number. */
-function seatsToAdd(raw: string): number {
+/** The `seats` query as seats to add: digits only (a query string is text), 1 to the largest total. */
+function seatsToAddOf(raw: string): number {
   if (!/^[0-9]+$/.test(raw)) throw invalidArgument("Field 'seats' must be an integer.");
-  const seats = Number(raw);
-  if (seats < 1) throw invalidArgument("Field 'seats' must be at least 1.");
-  if (seats > Number.MAX_SAFE_INTEGER) {
+  const seatsToAdd = Number(raw);
+  if (seatsToAdd < 1) throw invalidArgument("Field 'seats' must be at least 1.");
+  if (seatsToAdd > Number.MAX_SAFE_INTEGER) {
     throw invalidArgument(`Field 'seats' must be at most ${Number.MAX_SAFE_INTEGER}.`);
   }
-  return seats;
+  return seatsToAdd;
 }
 
 // What adding seats would cost (docs/api.md, GET /api/price-preview): the same caller, holder and
@@ -26,10 +26,10 @@ export async function pricePreviewRoutes(app: ApiScope, context: RouteContext): 
     { schema: pricePreviewSchema },
     async (request): Promise<PricePreviewResponse> => {
       const { customer: customerId, subscriptionId } = request.query;
-      const seats = seatsToAdd(request.query.seats);
+      const seatsToAdd = seatsToAddOf(request.query.seats);
       const { customer } = await licenceBuyerOf(request, provider, customerId);
-      const subscription = await app.changes.checkLicences(customer, subscriptionId, seats);
-      return { price: subscriptionPrice(prices, subscription, seats, now()) };
+      const subscription = await app.changes.checkLicences(customer, subscriptionId, seatsToAdd);
+      return { price: subscriptionPrice(prices, subscription, seatsToAdd, now()) };
     },
   );
 }

@@ -7,7 +7,7 @@ import { canAddSeats, normaliseSeatCount, type SeatCount } from '../seatCount';
 export interface AddLicencesFormProps {
   /** maximumNumberOfSeats − numberOfSeats (docs/behaviour.md 5). */
   max: number;
-  onAdd: (seats: number) => void;
+  onAdd: (seatsToAdd: number) => void;
   /** The number input's id, so another control can move the focus to it. */
   inputId?: string;
 }
@@ -17,11 +17,11 @@ export function AddLicencesForm({ max, onAdd, inputId: givenInputId }: AddLicenc
   const ownInputId = useId();
   const inputId = givenInputId ?? ownInputId;
   const hintId = useId();
-  const [seats, setSeats] = useState<SeatCount>(null);
+  const [seatsToAdd, setSeatsToAdd] = useState<SeatCount>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (canAddSeats(seats)) onAdd(seats);
+    if (canAddSeats(seatsToAdd)) onAdd(seatsToAdd);
   };
 
   return (
@@ -37,15 +37,15 @@ export function AddLicencesForm({ max, onAdd, inputId: givenInputId }: AddLicenc
             min={0}
             max={max}
             step={1}
-            value={seats}
+            value={seatsToAdd}
             placeholder="0"
             aria-describedby={hintId}
             // Typed text is normalised as docs/behaviour.md 5 says: over max → max, other invalid → 0, text → cleared.
             parser={(typed) => String(normaliseSeatCount(typed ?? '', max) ?? '')}
-            onChange={(value) => setSeats(value === null ? null : Number(value))}
+            onChange={(value) => setSeatsToAdd(value === null ? null : Number(value))}
             style={{ width: 160 }}
           />
-          <Button type="primary" size="large" htmlType="submit" disabled={!canAddSeats(seats)}>
+          <Button type="primary" size="large" htmlType="submit" disabled={!canAddSeats(seatsToAdd)}>
             Add Licenses
           </Button>
         </Flex>

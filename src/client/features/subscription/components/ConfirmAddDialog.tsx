@@ -1,4 +1,5 @@
 import { Button, Descriptions, Modal, Typography } from 'antd';
+import { newTotal } from '../seatCount';
 import type { PriceState } from '../subscriptionSlice';
 import { PurchasePrice } from './PurchasePrice';
 
@@ -37,7 +38,7 @@ export function ConfirmAddDialog(props: ConfirmAddDialogProps) {
         size="small"
         items={[
           { key: 'current', label: 'Current total', children: currentTotal },
-          { key: 'new', label: 'New total', children: currentTotal + seatsToAdd },
+          { key: 'new', label: 'New total', children: newTotal(currentTotal, seatsToAdd) },
         ]}
       />
       {price !== undefined && <PurchasePrice price={price} />}

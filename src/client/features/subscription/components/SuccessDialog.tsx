@@ -8,7 +8,7 @@ export interface SuccessDialogProps {
   /** 'Add Even More Licenses' or closing the dialog: the page reloads (docs/behaviour.md 2, docs/behaviour.md 4). */
   onClose: () => void;
   /** What was bought: the seats and, when the confirm dialog showed one, the price. */
-  bought?: { seats: number; price: PricePreview | null };
+  bought?: { seatsToAdd: number; price: PricePreview | null };
 }
 
 /** 'Licenses Added Succesfully!' spelt so (docs/behaviour.md 2.6). */
@@ -24,7 +24,7 @@ export function SuccessDialog({ open, onClose, bought }: SuccessDialogProps) {
         Your new total amount of licenses will be billed to your account.
       </Typography.Paragraph>
       {bought !== undefined && (
-        <Typography.Paragraph>{boughtLine(bought.seats, bought.price)}</Typography.Paragraph>
+        <Typography.Paragraph>{boughtLine(bought.seatsToAdd, bought.price)}</Typography.Paragraph>
       )}
     </NoticeDialog>
   );
