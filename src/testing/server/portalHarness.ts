@@ -248,11 +248,20 @@ export function errorOf(answer: Answer): ErrorEnvelope['error'] {
   return (answer.body as ErrorEnvelope).error;
 }
 
+/** The portal of the running test, which can be restarted as the process would be. */
+export interface TestPortal extends Portal {
+  /** Closes the portal and starts another with the same options on its data folder. */
+  restart(): Promise<void>;
+}
+
 /**
  * The one set-up of a test file's sandbox portal: started before each test (or once, `'all'`),
  * closed and its data folder removed after. The answer stands for the portal of the running test.
  */
-export function portalForTests(options: PortalOptions = {}, per: 'each' | 'all' = 'each'): Portal {
+export function portalForTests(
+  options: PortalOptions = {},
+  per: 'each' | 'all' = 'each',
+): TestPortal {
   let current: Portal | undefined;
   (per === 'all' ? beforeAll : beforeEach)(async () => {
     current = await startPortal(options);
@@ -266,8 +275,13 @@ export function portalForTests(options: PortalOptions = {}, per: 'each' | 'all' 
     if (current === undefined) throw new Error('The portal is used outside a test.');
     return current;
   };
+  const restart = async (): Promise<void> => {
+    const { dataDir } = started();
+    await started().close();
+    current = await startPortal({ ...options, dataDir });
+  };
   // Tests read `portal.x` as before; each read reaches the portal of the test that runs.
-  return new Proxy({} as Portal, {
-    get: (_target, key) => Reflect.get(started(), key) as unknown,
+  return new Proxy({} as TestPortal, {
+    get: (_target, key) => (key === 'restart' ? restart : (Reflect.get(started(), key) as unknown)),
   });
 }
