@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { edited, indexOf } from './brokenCopies';
+import { edited, indexOf, stepOf } from './brokenCopies';
 import { replayScenario } from './replayScenario';
 import type { Scenario, ScenarioStep } from '../scenarioFormat/scenario';
 import { LIBRARY_DIR, loadScenario } from './scenarioFiles';
@@ -26,8 +26,7 @@ it('replays unchanged (the breaks below are the only cause of failure)', async (
 
 it('an edited response shows the value that changed and the step it reached', async () => {
   const scenario = edited(recorded, (copy) => {
-    const step = copy.steps[indexOf(copy, isHttpTo('/api/subscription-info'))];
-    if (step?.kind !== 'http') throw new Error('expected an HTTP step');
+    const step = stepOf(copy, 'http', isHttpTo('/api/subscription-info'));
     (step.response.body as { numberOfSeats: number }).numberOfSeats = 25;
   });
   const loaded = indexOf(
@@ -87,14 +86,7 @@ it('a call missing from the recording is reported as not in the recording', asyn
 
 it('a differing action names the field', async () => {
   const scenario = edited(recorded, (copy) => {
-    const step =
-      copy.steps[
-        indexOf(
-          copy,
-          (item) => item.kind === 'action' && item.action.type === 'session/emailConfirmed',
-        )
-      ];
-    if (step?.kind !== 'action') throw new Error('expected an action');
+    const step = stepOf(copy, 'action', (item) => item.action.type === 'session/emailConfirmed');
     step.action.payload = { email: 'someone@acme.example' };
   });
   const report = await reportFor(scenario);
@@ -105,8 +97,7 @@ it('a differing action names the field', async () => {
 
 it('a differing navigation shows both paths', async () => {
   const scenario = edited(recorded, (copy) => {
-    const step = copy.steps[indexOf(copy, (item) => item.kind === 'navigate')];
-    if (step?.kind !== 'navigate') throw new Error('expected a navigation');
+    const step = stepOf(copy, 'navigate');
     step.path = '/forbidden';
   });
   const report = await reportFor(scenario);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Scenario } from '../scenarioFormat/scenario';
-import { edited, indexOf } from './brokenCopies';
+import { edited, indexOf, stepOf } from './brokenCopies';
 import { replayThroughScreen } from './replayThroughScreen';
 import { LIBRARY_DIR, loadScenario } from './scenarioFiles';
 
@@ -49,8 +49,7 @@ it('a screen check that no longer holds shows what the screen showed instead', a
 
 it('a different location of the screen names both paths', async () => {
   const scenario = edited(recorded, (copy) => {
-    const step = copy.steps[indexOf(copy, (item) => item.kind === 'route')];
-    if (step?.kind !== 'route') throw new Error('expected a location');
+    const step = stepOf(copy, 'route');
     step.path = '/licenses';
   });
   const verdict = await replay(scenario);
