@@ -15,6 +15,7 @@ import { readConfig, type ServerConfig } from '../../server/config';
 import { createLogger } from '../../server/plugins/logger';
 import { createPortalMetrics, type PortalMetrics } from '../../server/plugins/metrics';
 import { openSandbox, type Sandbox } from '../../server/providers/sandbox';
+import { SERVER_TEXT } from '../../server/messages';
 import { openPortalStore } from '../../server/store/openStore';
 import type { PortalStore } from '../../server/store/portalStore';
 import { recordRoutes, type RouteRecord } from './routeTable';
@@ -246,6 +247,17 @@ export function removeDataDir(dataDir: string): void {
 /** The envelope's error body, for assertions. */
 export function errorOf(answer: Answer): ErrorEnvelope['error'] {
   return (answer.body as ErrorEnvelope).error;
+}
+
+/** The request deadline's answer: 504 in the envelope, far below the default 20 s after `started`. */
+export function expectDeadlineAnswer(answer: Answer, started: number): void {
+  expect(Date.now() - started).toBeLessThan(3000);
+  expect(answer.status).toBe(504);
+  expect(errorOf(answer)).toEqual({
+    code: 504,
+    status: 'DEADLINE_EXCEEDED',
+    message: SERVER_TEXT.deadlineExceeded,
+  });
 }
 
 /** The portal of the running test, which can be restarted as the process would be. */
