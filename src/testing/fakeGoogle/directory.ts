@@ -10,6 +10,7 @@ import {
 } from './dataset';
 import { googleError, type FakeAnswer } from './googleErrors';
 import type { FakeRequest } from './oauth';
+import { pageOf } from './paging';
 
 // The Admin SDK Directory API (admin/directory/v1) as its reference documents it: users.get with the
 // admin and domain_public views, users.list of a domain or a customer, users.photos.get,
@@ -181,12 +182,9 @@ function listUsers(state: FakeState, request: FakeRequest, pageLimit: number): F
       : domainOf(u.primaryEmail) === domain,
   );
   const pageSize = Math.min(requested, pageLimit);
-  const start = Number(query.get('pageToken') ?? '0');
-  if (!Number.isInteger(start) || start < 0 || start > listed.length) {
-    return googleError('invalid', 'Invalid page token.');
-  }
-  const next = start + pageSize < listed.length ? String(start + pageSize) : undefined;
-  const page = listed.slice(start, start + pageSize);
+  const paged = pageOf(listed, query, pageSize);
+  if (!('page' in paged)) return paged;
+  const { page, next } = paged;
   return {
     status: 200,
     body: {
@@ -352,20 +350,16 @@ function members(
       return googleError('invalid', 'Invalid value for maxResults.');
     }
     const pageSize = Math.min(requested, pageLimit);
-    const start = Number(query.get('pageToken') ?? '0');
     const shown = readMembers(state, key, group, !query.has('pageToken'));
-    if (!Number.isInteger(start) || start < 0 || start > shown.length) {
-      return googleError('invalid', 'Invalid page token.');
-    }
-    const next = start + pageSize < shown.length ? String(start + pageSize) : undefined;
+    const paged = pageOf(shown, query, pageSize);
+    if (!('page' in paged)) return paged;
+    const { page, next } = paged;
     return {
       status: 200,
       body: {
         kind: 'admin#directory#members',
         etag: `"members-${groupKey}"`,
-        ...(shown.length === 0
-          ? {}
-          : { members: shown.slice(start, start + pageSize).map(toMember) }),
+        ...(shown.length === 0 ? {} : { members: page.map(toMember) }),
         ...(next === undefined ? {} : { nextPageToken: next }),
       },
     };
