@@ -10,7 +10,7 @@ import {
 } from './dataset';
 import { googleError, type FakeAnswer } from './googleErrors';
 import type { FakeRequest } from './oauth';
-import { pageOf } from './paging';
+import { pagedAnswer } from './paging';
 
 // The Admin SDK Directory API (admin/directory/v1) as its reference documents it: users.get with the
 // admin and domain_public views, users.list of a domain or a customer, users.photos.get,
@@ -182,20 +182,13 @@ function listUsers(state: FakeState, request: FakeRequest, pageLimit: number): F
       : domainOf(u.primaryEmail) === domain,
   );
   const pageSize = Math.min(requested, pageLimit);
-  const paged = pageOf(listed, query, pageSize);
-  if (!('page' in paged)) return paged;
-  const { page, next } = paged;
-  return {
-    status: 200,
-    body: {
-      kind: 'admin#directory#users',
-      etag: `"users-${domain ?? customerKey ?? ''}"`,
-      ...(page.length === 0
-        ? {}
-        : { users: page.map((u) => toGoogleUser(state, u, viewType === 'admin_view')) }),
-      ...(next === undefined ? {} : { nextPageToken: next }),
-    },
-  };
+  return pagedAnswer(listed, query, pageSize, (page) => ({
+    kind: 'admin#directory#users',
+    etag: `"users-${domain ?? customerKey ?? ''}"`,
+    ...(page.length === 0
+      ? {}
+      : { users: page.map((u) => toGoogleUser(state, u, viewType === 'admin_view')) }),
+  }));
 }
 
 /** users.photos.get: web-safe base64 as the reference describes it (- _ * and . for + / =). */
@@ -351,18 +344,11 @@ function members(
     }
     const pageSize = Math.min(requested, pageLimit);
     const shown = readMembers(state, key, group, !query.has('pageToken'));
-    const paged = pageOf(shown, query, pageSize);
-    if (!('page' in paged)) return paged;
-    const { page, next } = paged;
-    return {
-      status: 200,
-      body: {
-        kind: 'admin#directory#members',
-        etag: `"members-${groupKey}"`,
-        ...(shown.length === 0 ? {} : { members: page.map(toMember) }),
-        ...(next === undefined ? {} : { nextPageToken: next }),
-      },
-    };
+    return pagedAnswer(shown, query, pageSize, (page) => ({
+      kind: 'admin#directory#members',
+      etag: `"members-${groupKey}"`,
+      ...(shown.length === 0 ? {} : { members: page.map(toMember) }),
+    }));
   }
   if (memberKey === undefined && method === 'POST') {
     const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<

@@ -2,7 +2,7 @@ import type { FakeState, FakeSubscription } from './dataset';
 import { skuNameFor } from './dataset';
 import { googleError, type FakeAnswer } from './googleErrors';
 import type { FakeRequest } from './oauth';
-import { pageOf } from './paging';
+import { pagedAnswer } from './paging';
 
 // The Reseller API (apps/reseller/v1) as its reference documents it: customers.get (a bare answer for
 // a domain another reseller manages), subscriptions.list with nextPageToken, subscriptions.get and
@@ -174,17 +174,10 @@ export function handleReseller(
       return googleError('invalid', 'Invalid value for maxResults.');
     }
     const pageSize = Math.min(requested, pageLimit);
-    const paged = pageOf(list, query, pageSize);
-    if (!('page' in paged)) return paged;
-    const { page, next } = paged;
-    return {
-      status: 200,
-      body: {
-        kind: 'reseller#subscriptions',
-        subscriptions: page.map((s) => toGoogleSubscription(state, s)),
-        ...(next === undefined ? {} : { nextPageToken: next }),
-      },
-    };
+    return pagedAnswer(list, query, pageSize, (page) => ({
+      kind: 'reseller#subscriptions',
+      subscriptions: page.map((s) => toGoogleSubscription(state, s)),
+    }));
   }
 
   match = /^\/apps\/reseller\/v1\/customers\/([^/]+)\/subscriptions\/([^/]+)(\/changeSeats)?$/.exec(
