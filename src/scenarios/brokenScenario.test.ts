@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { edited, indexOf, stepOf } from './brokenCopies';
 import { replayScenario } from './replayScenario';
 import type { Scenario, ScenarioStep } from '../scenarioFormat/scenario';
 import { LIBRARY_DIR, loadScenario } from './scenarioFiles';
@@ -7,18 +8,6 @@ import { parseScenario } from './validateScenario';
 // Each kind of break QA may meet must fail, and the message must show what changed and where.
 const FILE = 'broken/sign-in-admin-sees-dashboard.json';
 const recorded = loadScenario(path.join(LIBRARY_DIR, 'sign-in-admin-sees-dashboard.json'));
-
-function edited(change: (scenario: Scenario) => void): Scenario {
-  const copy = structuredClone(recorded);
-  change(copy);
-  return copy;
-}
-
-function indexOf(scenario: Scenario, test: (step: ScenarioStep) => boolean): number {
-  const index = scenario.steps.findIndex(test);
-  if (index < 0) throw new Error('The library scenario no longer has the step this test edits');
-  return index;
-}
 
 const isHttpTo = (pathName: string) => (step: ScenarioStep) =>
   step.kind === 'http' && step.request.path === pathName;
@@ -36,9 +25,8 @@ it('replays unchanged (the breaks below are the only cause of failure)', async (
 });
 
 it('an edited response shows the value that changed and the step it reached', async () => {
-  const scenario = edited((copy) => {
-    const step = copy.steps[indexOf(copy, isHttpTo('/api/subscription-info'))];
-    if (step?.kind !== 'http') throw new Error('expected an HTTP step');
+  const scenario = edited(recorded, (copy) => {
+    const step = stepOf(copy, 'http', isHttpTo('/api/subscription-info'));
     (step.response.body as { numberOfSeats: number }).numberOfSeats = 25;
   });
   const loaded = indexOf(
@@ -52,7 +40,7 @@ it('an edited response shows the value that changed and the step it reached', as
 });
 
 it('a reordered call says the calls came in another order', async () => {
-  const scenario = edited((copy) => {
+  const scenario = edited(recorded, (copy) => {
     const validator = indexOf(copy, isHttpTo('/api/email-validator'));
     const subscription = indexOf(copy, isHttpTo('/api/subscription-info'));
     const first = copy.steps[validator] as ScenarioStep;
@@ -67,7 +55,7 @@ it('a reordered call says the calls came in another order', async () => {
 });
 
 it('a recorded call the portal does not make is reported as never made', async () => {
-  const scenario = edited((copy) => {
+  const scenario = edited(recorded, (copy) => {
     const at = indexOf(copy, isHttpTo('/api/subscription-info'));
     const extra: ScenarioStep = {
       kind: 'http',
@@ -88,7 +76,7 @@ it('a recorded call the portal does not make is reported as never made', async (
 });
 
 it('a call missing from the recording is reported as not in the recording', async () => {
-  const scenario = edited((copy) => {
+  const scenario = edited(recorded, (copy) => {
     copy.steps.splice(indexOf(copy, isHttpTo('/api/email-validator')), 1);
   });
   const report = await reportFor(scenario);
@@ -97,15 +85,8 @@ it('a call missing from the recording is reported as not in the recording', asyn
 });
 
 it('a differing action names the field', async () => {
-  const scenario = edited((copy) => {
-    const step =
-      copy.steps[
-        indexOf(
-          copy,
-          (item) => item.kind === 'action' && item.action.type === 'session/emailConfirmed',
-        )
-      ];
-    if (step?.kind !== 'action') throw new Error('expected an action');
+  const scenario = edited(recorded, (copy) => {
+    const step = stepOf(copy, 'action', (item) => item.action.type === 'session/emailConfirmed');
     step.action.payload = { email: 'someone@acme.example' };
   });
   const report = await reportFor(scenario);
@@ -115,9 +96,8 @@ it('a differing action names the field', async () => {
 });
 
 it('a differing navigation shows both paths', async () => {
-  const scenario = edited((copy) => {
-    const step = copy.steps[indexOf(copy, (item) => item.kind === 'navigate')];
-    if (step?.kind !== 'navigate') throw new Error('expected a navigation');
+  const scenario = edited(recorded, (copy) => {
+    const step = stepOf(copy, 'navigate');
     step.path = '/forbidden';
   });
   const report = await reportFor(scenario);
@@ -126,7 +106,7 @@ it('a differing navigation shows both paths', async () => {
 });
 
 it('a differing storage effect shows the value', async () => {
-  const scenario = edited((copy) => {
+  const scenario = edited(recorded, (copy) => {
     const step =
       copy.steps[indexOf(copy, (item) => item.kind === 'storage' && item.call === 'setEmail')];
     if (step?.kind !== 'storage' || step.call !== 'setEmail') throw new Error('expected setEmail');
@@ -138,7 +118,7 @@ it('a differing storage effect shows the value', async () => {
 });
 
 it('a removed storage effect shows up as done by the replay only', async () => {
-  const scenario = edited((copy) => {
+  const scenario = edited(recorded, (copy) => {
     copy.steps.splice(
       indexOf(copy, (item) => item.kind === 'storage' && item.call === 'removeTokenData'),
       1,
@@ -150,13 +130,13 @@ it('a removed storage effect shows up as done by the replay only', async () => {
 });
 
 it('a differing final state names the field, whole or part', async () => {
-  const whole = edited((copy) => {
+  const whole = edited(recorded, (copy) => {
     (copy.finalState.state.session as { email: string }).email = 'other@acme.example';
   });
   expect(await reportFor(whole)).toContain(
     'Final state (whole) differs:\n  session.email: recorded "other@acme.example", replayed "admin@acme.example"',
   );
-  const part = edited((copy) => {
+  const part = edited(recorded, (copy) => {
     copy.finalState = { match: 'part', state: { errors: { isForbidden: true } } };
   });
   expect(await reportFor(part)).toContain(
@@ -165,7 +145,7 @@ it('a differing final state names the field, whole or part', async () => {
 });
 
 it('a part final state passes when the named fields match', async () => {
-  const part = edited((copy) => {
+  const part = edited(recorded, (copy) => {
     copy.finalState = { match: 'part', state: { subscription: { user: { numberOfSeats: 20 } } } };
   });
   expect((await replayScenario(part, FILE)).passed).toBe(true);
@@ -184,7 +164,7 @@ it('a file that breaks the schema is refused with the path of each problem', () 
 });
 
 it('saga-only replay leaves the screen out: a changed screen check does not fail it', async () => {
-  const scenario = edited((copy) => {
+  const scenario = edited(recorded, (copy) => {
     const step = copy.steps[indexOf(copy, (item) => item.kind === 'see')];
     if (step?.kind !== 'see' || !('target' in step)) throw new Error('expected an element check');
     step.target.name = 'Something the sagas never see';

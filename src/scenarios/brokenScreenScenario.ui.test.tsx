@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { Scenario, ScenarioStep } from '../scenarioFormat/scenario';
+import type { Scenario } from '../scenarioFormat/scenario';
+import { edited, indexOf, stepOf } from './brokenCopies';
 import { replayThroughScreen } from './replayThroughScreen';
 import { LIBRARY_DIR, loadScenario } from './scenarioFiles';
 
@@ -12,18 +13,6 @@ const recorded = loadScenario(
   path.join(LIBRARY_DIR, 'start-without-token-on-forbidden-goes-home.json'),
 );
 const signIn = loadScenario(path.join(LIBRARY_DIR, 'home-google-email-shows-sign-in.json'));
-
-function edited(from: Scenario, change: (scenario: Scenario) => void): Scenario {
-  const copy = JSON.parse(JSON.stringify(from)) as Scenario;
-  change(copy);
-  return copy;
-}
-
-function indexOf(scenario: Scenario, test: (step: ScenarioStep) => boolean): number {
-  const index = scenario.steps.findIndex(test);
-  if (index < 0) throw new Error('The library scenario no longer has the step this test edits');
-  return index;
-}
 
 const replay = (scenario: Scenario) =>
   replayThroughScreen(scenario, FILE, { findTimeoutMs: 2_000, checkTimeoutMs: 500 });
@@ -60,8 +49,7 @@ it('a screen check that no longer holds shows what the screen showed instead', a
 
 it('a different location of the screen names both paths', async () => {
   const scenario = edited(recorded, (copy) => {
-    const step = copy.steps[indexOf(copy, (item) => item.kind === 'route')];
-    if (step?.kind !== 'route') throw new Error('expected a location');
+    const step = stepOf(copy, 'route');
     step.path = '/licenses';
   });
   const verdict = await replay(scenario);

@@ -1,22 +1,12 @@
 import { createMemoryPortalRouter } from '../app/routes';
 import type { PortalConfig } from '../../contract/config';
+import { fakeConfig } from '../../testing/client/fakeServices';
 import { createServices } from './createServices';
 
 // The browser's services follow the runtime configuration: the http service echoes the XSRF cookie
 // the page names (docs/api.md, Conventions), never a plainly named one a sibling subdomain planted.
 
-const config: PortalConfig = {
-  identity: {
-    kind: 'sandbox',
-    clientId: 'sandbox-client',
-    authorizeUrl: '/sandbox/oauth/authorize',
-  },
-  contactUrl: '/sandbox/contact',
-  helpdeskUrl: '/sandbox/helpdesk',
-  supportSiteUrl: '/sandbox/support-site',
-  helpCentreUrl: 'https://support.google.com/a/answer/1247362',
-  xsrfCookie: '__Host-XSRF-TOKEN',
-};
+const config: PortalConfig = { ...fakeConfig, xsrfCookie: '__Host-XSRF-TOKEN' };
 
 const pageFetch = window.fetch;
 afterEach(() => {

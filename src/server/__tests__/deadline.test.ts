@@ -1,9 +1,8 @@
 import { API_PATHS, TOKEN_HEADER } from '../../contract/api';
-import { SERVER_TEXT } from '../messages';
 import { currentDeadline, readRequestDeadline } from '../plugins/deadline';
 import { ConfigError } from '../configError';
 import {
-  errorOf,
+  expectDeadlineAnswer,
   removeDataDir,
   startPortal,
   type Portal,
@@ -31,14 +30,8 @@ it('answers 504 DEADLINE_EXCEEDED in the envelope when a provider never answers'
   const answer = await portal
     .browser()
     .get(`${API_PATHS.subscriptionInfo}?email=admin%40acme.example`, { [TOKEN_HEADER]: 'x' });
-  // Far below the default 20 s: the deadline and its short grace, whatever the provider does.
-  expect(Date.now() - started).toBeLessThan(3000);
-  expect(answer.status).toBe(504);
-  expect(errorOf(answer)).toEqual({
-    code: 504,
-    status: 'DEADLINE_EXCEEDED',
-    message: SERVER_TEXT.deadlineExceeded,
-  });
+  // The deadline and its short grace, whatever the provider does.
+  expectDeadlineAnswer(answer, started);
   expect(seen).toBeGreaterThan(started);
 });
 

@@ -2,13 +2,7 @@ import type { HistoryEntry, HistoryPage } from '../../contract/history';
 import type { SubscriptionInfo } from '../../contract/subscription';
 import { seatsKey } from '../history/changeKeys';
 import { DEFAULT_PURCHASE_GRACE_MS } from '../limits';
-import {
-  errorOf,
-  removeDataDir,
-  startPortal,
-  type Browser,
-  type Portal,
-} from '../../testing/server/portalHarness';
+import { errorOf, portalForTests, type Browser } from '../../testing/server/portalHarness';
 
 // GET /api/history against a listening portal: every licence add and delegate change recorded with
 // who, when, what and the request id; who may see what; pages; and entries a crashed process left
@@ -18,14 +12,7 @@ const ACME = { customerId: 'C0acme001', subscriptionId: 'sub-acme-001' };
 const MINUTE = 60_000;
 const historyUrl = (query = '') => `/api/history?customer=${ACME.customerId}${query}`;
 
-let portal: Portal;
-beforeEach(async () => {
-  portal = await startPortal();
-});
-afterEach(async () => {
-  await portal.close();
-  removeDataDir(portal.dataDir);
-});
+const portal = portalForTests();
 
 async function entriesOf(browser: Browser, query = ''): Promise<HistoryEntry[]> {
   const answer = await browser.get<HistoryPage>(historyUrl(query));
@@ -136,8 +123,7 @@ describe('what the history records', () => {
   it('keeps the history across a restart', async () => {
     const admin = await portal.signIn('admin@acme.example');
     expect((await admin.post('/api/add-licence', { ...ACME, numberOfSeats: 22 })).status).toBe(200);
-    await portal.close();
-    portal = await startPortal({ dataDir: portal.dataDir });
+    await portal.restart();
     const again = await portal.signIn('admin@acme.example');
     expect(await entriesOf(again)).toMatchObject([{ kind: 'licences', before: 20, after: 22 }]);
   });

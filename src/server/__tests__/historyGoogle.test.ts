@@ -2,7 +2,7 @@ import type { HistoryPage } from '../../contract/history';
 import type { SubscriptionInfo } from '../../contract/subscription';
 import type { FakeGoogle } from '../../testing/fakeGoogle';
 import { groupAddress } from '../../testing/fakeGoogle/dataset';
-import type { PortalStore } from '../store/portalStore';
+import type { PortalStore, RecordedChange } from '../store/portalStore';
 import { startGooglePortal, type GooglePortal } from '../../testing/server/googlePortal';
 import { type Browser, errorOf } from '../../testing/server/portalHarness';
 
@@ -32,6 +32,17 @@ async function signIn(email: string): Promise<Browser> {
   return browser;
 }
 
+/** The intent `actor`'s change left behind on another instance that died before settling it. */
+function leftPending(actor: string, change: RecordedChange) {
+  return store.recordIntent({
+    customerId: ACME.customerId,
+    actor,
+    requestId: 'request-of-the-other-instance',
+    at: Date.now(),
+    change,
+  });
+}
+
 async function history(browser: Browser) {
   const answer = await browser.get<HistoryPage>(`/api/history?customer=${ACME.customerId}`);
   expect(answer.status).toBe(200);
@@ -41,12 +52,11 @@ async function history(browser: Browser) {
 it('settles an entry another instance left pending from Google, not from this cache', async () => {
   const admin = await signIn('admin@acme.example');
   // Another instance wrote its intent, Google applied the change, and the instance died.
-  await store.recordIntent({
-    customerId: ACME.customerId,
-    actor: 'licences@acme.example',
-    requestId: 'request-of-the-other-instance',
-    at: Date.now(),
-    change: { kind: 'licences', subscriptionId: ACME.subscriptionId, before: 20, after: 24 },
+  await leftPending('licences@acme.example', {
+    kind: 'licences',
+    subscriptionId: ACME.subscriptionId,
+    before: 20,
+    after: 24,
   });
   fake.setSeats(ACME.subscriptionId, 24);
 
@@ -89,18 +99,12 @@ it('settles a delegate change another instance left pending from Google’s grou
   const admin = await signIn('admin@acme.example');
   // Warm this instance's cache of the licence delegate group.
   expect((await admin.get(`/api/licence-delegate?customer=${ACME.customerId}`)).status).toBe(200);
-  await store.recordIntent({
-    customerId: ACME.customerId,
-    actor: 'admin@acme.example',
-    requestId: 'delegate-of-the-other-instance',
-    at: Date.now(),
-    change: {
-      kind: 'licence-delegate',
-      action: 'add',
-      member: 'new@acme.example',
-      before: [],
-      after: null,
-    },
+  await leftPending('admin@acme.example', {
+    kind: 'licence-delegate',
+    action: 'add',
+    member: 'new@acme.example',
+    before: [],
+    after: null,
   });
   fake.state.groups.get(groupAddress('licence', ACME.customerId))?.push('new@acme.example');
   expect(await history(admin)).toEqual([
@@ -115,18 +119,12 @@ it('settles a delegate change another instance left pending from Google’s grou
 it('settles a delegate added by an alias as done, though Google lists the primary address', async () => {
   const admin = await signIn('admin@acme.example');
   // team@acme-eu.example is an alias of staff@acme.example; the add's answer never arrived.
-  await store.recordIntent({
-    customerId: ACME.customerId,
-    actor: 'admin@acme.example',
-    requestId: 'alias-add-left-pending',
-    at: Date.now(),
-    change: {
-      kind: 'licence-delegate',
-      action: 'add',
-      member: 'team@acme-eu.example',
-      before: ['licences@acme.example'],
-      after: null,
-    },
+  await leftPending('admin@acme.example', {
+    kind: 'licence-delegate',
+    action: 'add',
+    member: 'team@acme-eu.example',
+    before: ['licences@acme.example'],
+    after: null,
   });
   fake.state.groups.get(groupAddress('licence', ACME.customerId))?.push('staff@acme.example');
   expect(await history(admin)).toEqual([

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildMetricsServer, METRICS_PATH } from '../plugins/metrics';
-import { removeDataDir, startPortal, type Portal } from '../../testing/server/portalHarness';
+import { portalForTests, removeDataDir, startPortal } from '../../testing/server/portalHarness';
 
 // Prometheus metrics (docs/deploy.md, Metrics): scraped from their own listener, never the public port.
 
@@ -8,18 +8,15 @@ const ACME = { customerId: 'C0acme001', subscriptionId: 'sub-acme-001' };
 const SEATS_BEFORE = 20;
 const SEATS_AFTER = 23;
 
-let portal: Portal;
+const portal = portalForTests();
 let metricsServer: FastifyInstance;
 let metricsUrl: string;
 beforeEach(async () => {
-  portal = await startPortal();
   metricsServer = buildMetricsServer(portal.metrics);
   metricsUrl = `${await metricsServer.listen({ host: '127.0.0.1', port: 0 })}${METRICS_PATH}`;
 });
 afterEach(async () => {
   await metricsServer.close();
-  await portal.close();
-  removeDataDir(portal.dataDir);
 });
 
 async function scrape(): Promise<string> {

@@ -4,26 +4,14 @@ import { ERROR_TEXT } from '../../contract/errors';
 import { SESSION_LIFETIME_MS } from '../../contract/limits';
 import type { SubscriptionInfo } from '../../contract/subscription';
 import { loadSqliteDriver } from '../providers/sandbox/sqliteDriver';
-import {
-  errorOf,
-  removeDataDir,
-  startPortal,
-  type Portal,
-} from '../../testing/server/portalHarness';
+import { errorOf, portalForTests } from '../../testing/server/portalHarness';
 
 // POST /api/add-licence, the delegate endpoints, sessions and XSRF, against a listening portal.
 
 const ACME = { customerId: 'C0acme001', subscriptionId: 'sub-acme-001' };
 const ACME_MAXIMUM = 50;
 
-let portal: Portal;
-beforeEach(async () => {
-  portal = await startPortal();
-});
-afterEach(async () => {
-  await portal.close();
-  removeDataDir(portal.dataDir);
-});
+const portal = portalForTests();
 
 async function acmeSeats(): Promise<number> {
   const subscription = await portal.sandbox.provider.findWorkspaceSubscription(ACME.customerId);
@@ -375,9 +363,7 @@ describe('a restart', () => {
       action: 'add',
     };
     expect((await admin.post('/api/support-delegate', delegateChange)).status).toBe(200);
-    await portal.close();
-
-    portal = await startPortal({ dataDir: portal.dataDir });
+    await portal.restart();
     const again = await portal.signIn('admin@acme.example');
     expect(await acmeSeats()).toBe(30);
     const support = await again.get(`/api/support-delegate?customer=${ACME.customerId}`);

@@ -1,11 +1,6 @@
 import type { HistoryPage } from '../../contract/history';
 import type { RecordedChange } from '../store/portalStore';
-import {
-  removeDataDir,
-  startPortal,
-  type Browser,
-  type Portal,
-} from '../../testing/server/portalHarness';
+import { portalForTests, type Browser, type Portal } from '../../testing/server/portalHarness';
 
 // Every permission the portal decides (docs/behaviour.md 6, docs/api.md "Permissions"): role × endpoint × own or foreign
 // customer, with what the caller sees and what changed on both customers afterwards. Each case runs
@@ -187,14 +182,9 @@ const cases = (Object.keys(ROLES) as Role[]).flatMap((role) =>
   ),
 );
 
-let portal: Portal;
-afterEach(async () => {
-  await portal.close();
-  removeDataDir(portal.dataDir);
-});
+const portal = portalForTests();
 
 it.each(cases)('$role → $endpoint on the $target customer: $expected', async (testCase) => {
-  portal = await startPortal();
   const ownIsFlex = testCase.role === 'flexible admin';
   const own = ownIsFlex ? FLEX : ACME;
   const foreign = ownIsFlex ? ACME : FLEX;
@@ -229,7 +219,6 @@ it.each(cases)('$role → $endpoint on the $target customer: $expected', async (
 });
 
 it('refuses a subscriptionId that is not the caller’s own, even with the own customerId', async () => {
-  portal = await startPortal();
   const admin = await portal.signIn(ROLES.admin);
   const flexBefore = await stateOf(portal, FLEX);
   const acmeBefore = await stateOf(portal, ACME);

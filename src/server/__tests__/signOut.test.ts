@@ -3,6 +3,7 @@ import { ERROR_TEXT } from '../../contract/errors';
 import { SESSION_LIFETIME_MS } from '../../contract/limits';
 import {
   errorOf,
+  portalForTests,
   removeDataDir,
   startPortal,
   type Browser,
@@ -43,14 +44,7 @@ function clearedCookies(lines: string[]): string[] {
 }
 
 describe('POST /api/sign-out on one portal', () => {
-  let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal();
-  });
-  afterEach(async () => {
-    await portal.close();
-    removeDataDir(portal.dataDir);
-  });
+  const portal = portalForTests();
 
   it('answers 204 without a body, clears both cookies, and the copied cookie stops working', async () => {
     const admin = await portal.signIn('admin@acme.example');
@@ -170,9 +164,7 @@ describe('POST /api/sign-out on one portal', () => {
     const admin = await portal.signIn('admin@acme.example');
     const thief = copyOf(portal, admin);
     expect((await admin.post('/api/sign-out', {})).status).toBe(204);
-    await portal.close();
-
-    portal = await startPortal({ dataDir: portal.dataDir });
+    await portal.restart();
     const again = portal.browser();
     for (const [name, value] of thief.cookies) again.cookies.set(name, value);
     expect((await again.get(delegatesUrl)).status).toBe(401);

@@ -7,110 +7,57 @@ export interface Sku {
   skuName: string;
 }
 
+/** A product's SKUs, each as Google's id and display name. */
+function skusOf(productId: string, skus: readonly (readonly [string, string])[]): Sku[] {
+  return skus.map(([skuId, skuName]) => ({ productId, skuId, skuName }));
+}
+
 /** Google Workspace editions (product Google-Apps), including the G Suite editions still resold. */
-export const WORKSPACE_EDITION_SKUS: readonly Sku[] = [
-  { productId: 'Google-Apps', skuId: '1010020027', skuName: 'Google Workspace Business Starter' },
-  { productId: 'Google-Apps', skuId: '1010020028', skuName: 'Google Workspace Business Standard' },
-  { productId: 'Google-Apps', skuId: '1010020025', skuName: 'Google Workspace Business Plus' },
-  {
-    productId: 'Google-Apps',
-    skuId: '1010060003',
-    skuName: 'Google Workspace Enterprise Essentials',
-  },
-  { productId: 'Google-Apps', skuId: '1010020029', skuName: 'Google Workspace Enterprise Starter' },
-  {
-    productId: 'Google-Apps',
-    skuId: '1010020026',
-    skuName: 'Google Workspace Enterprise Standard',
-  },
-  {
-    productId: 'Google-Apps',
-    skuId: '1010020020',
-    skuName: 'Google Workspace Enterprise Plus (formerly G Suite Enterprise)',
-  },
-  {
-    productId: 'Google-Apps',
-    skuId: '1010060001',
-    skuName: 'Google Workspace Essentials (formerly G Suite Essentials)',
-  },
-  {
-    productId: 'Google-Apps',
-    skuId: '1010060005',
-    skuName: 'Google Workspace Enterprise Essentials Plus',
-  },
-  { productId: 'Google-Apps', skuId: '1010020030', skuName: 'Google Workspace Frontline Starter' },
-  { productId: 'Google-Apps', skuId: '1010020031', skuName: 'Google Workspace Frontline Standard' },
-  { productId: 'Google-Apps', skuId: '1010020034', skuName: 'Google Workspace Frontline Plus' },
-  {
-    productId: 'Google-Apps',
-    skuId: '1010020035',
-    skuName: 'Google Workspace Business Continuity',
-  },
-  {
-    productId: 'Google-Apps',
-    skuId: '1010020036',
-    skuName: 'Google Workspace Business Continuity Plus',
-  },
-  { productId: 'Google-Apps', skuId: 'Google-Apps-Unlimited', skuName: 'G Suite Business' },
-  { productId: 'Google-Apps', skuId: 'Google-Apps-For-Business', skuName: 'G Suite Basic' },
-  { productId: 'Google-Apps', skuId: 'Google-Apps-Lite', skuName: 'G Suite Lite' },
-];
+export const WORKSPACE_EDITION_SKUS: readonly Sku[] = skusOf('Google-Apps', [
+  ['1010020027', 'Google Workspace Business Starter'],
+  ['1010020028', 'Google Workspace Business Standard'],
+  ['1010020025', 'Google Workspace Business Plus'],
+  ['1010060003', 'Google Workspace Enterprise Essentials'],
+  ['1010020029', 'Google Workspace Enterprise Starter'],
+  ['1010020026', 'Google Workspace Enterprise Standard'],
+  ['1010020020', 'Google Workspace Enterprise Plus (formerly G Suite Enterprise)'],
+  ['1010060001', 'Google Workspace Essentials (formerly G Suite Essentials)'],
+  ['1010060005', 'Google Workspace Enterprise Essentials Plus'],
+  ['1010020030', 'Google Workspace Frontline Starter'],
+  ['1010020031', 'Google Workspace Frontline Standard'],
+  ['1010020034', 'Google Workspace Frontline Plus'],
+  ['1010020035', 'Google Workspace Business Continuity'],
+  ['1010020036', 'Google Workspace Business Continuity Plus'],
+  ['Google-Apps-Unlimited', 'G Suite Business'],
+  ['Google-Apps-For-Business', 'G Suite Basic'],
+  ['Google-Apps-Lite', 'G Suite Lite'],
+]);
 
 /** Product 101034: licences that keep a departed user's data; never the customer's edition. */
-export const ARCHIVED_USER_SKUS: readonly Sku[] = [
-  {
-    productId: '101034',
-    skuId: '1010340001',
-    skuName: 'Google Workspace Enterprise Plus - Archived User',
-  },
-  {
-    productId: '101034',
-    skuId: '1010340002',
-    skuName: 'Google Workspace Business - Archived User',
-  },
-  {
-    productId: '101034',
-    skuId: '1010340003',
-    skuName: 'Google Workspace Business Plus - Archived User',
-  },
-  {
-    productId: '101034',
-    skuId: '1010340004',
-    skuName: 'Google Workspace Enterprise Standard - Archived User',
-  },
-  {
-    productId: '101034',
-    skuId: '1010340005',
-    skuName: 'Google Workspace Business Starter - Archived User',
-  },
-  {
-    productId: '101034',
-    skuId: '1010340006',
-    skuName: 'Google Workspace Business Standard - Archived User',
-  },
-];
+export const ARCHIVED_USER_SKUS: readonly Sku[] = skusOf('101034', [
+  ['1010340001', 'Google Workspace Enterprise Plus - Archived User'],
+  ['1010340002', 'Google Workspace Business - Archived User'],
+  ['1010340003', 'Google Workspace Business Plus - Archived User'],
+  ['1010340004', 'Google Workspace Enterprise Standard - Archived User'],
+  ['1010340005', 'Google Workspace Business Starter - Archived User'],
+  ['1010340006', 'Google Workspace Business Standard - Archived User'],
+]);
 
 /** Add-ons a Workspace customer may also hold: storage, Vault, Voice. */
 export const ADD_ON_SKUS: readonly Sku[] = [
-  {
-    productId: 'Google-Drive-storage',
-    skuId: 'Google-Drive-storage-20GB',
-    skuName: 'Google Drive storage 20GB',
-  },
-  {
-    productId: 'Google-Drive-storage',
-    skuId: 'Google-Drive-storage-1TB',
-    skuName: 'Google Drive storage 1TB',
-  },
-  { productId: 'Google-Vault', skuId: 'Google-Vault', skuName: 'Google Vault' },
-  {
-    productId: 'Google-Vault',
-    skuId: 'Google-Vault-Former-Employee',
-    skuName: 'Google Vault - Former Employee',
-  },
-  { productId: '101033', skuId: '1010330003', skuName: 'Google Voice Starter' },
-  { productId: '101033', skuId: '1010330004', skuName: 'Google Voice Standard' },
-  { productId: '101033', skuId: '1010330002', skuName: 'Google Voice Premier' },
+  ...skusOf('Google-Drive-storage', [
+    ['Google-Drive-storage-20GB', 'Google Drive storage 20GB'],
+    ['Google-Drive-storage-1TB', 'Google Drive storage 1TB'],
+  ]),
+  ...skusOf('Google-Vault', [
+    ['Google-Vault', 'Google Vault'],
+    ['Google-Vault-Former-Employee', 'Google Vault - Former Employee'],
+  ]),
+  ...skusOf('101033', [
+    ['1010330003', 'Google Voice Starter'],
+    ['1010330004', 'Google Voice Standard'],
+    ['1010330002', 'Google Voice Premier'],
+  ]),
 ];
 
 /** The default allow-list: every Workspace edition above, in the table's order. */

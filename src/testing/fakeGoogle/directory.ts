@@ -10,6 +10,7 @@ import {
 } from './dataset';
 import { googleError, type FakeAnswer } from './googleErrors';
 import type { FakeRequest } from './oauth';
+import { pagedAnswer } from './paging';
 
 // The Admin SDK Directory API (admin/directory/v1) as its reference documents it: users.get with the
 // admin and domain_public views, users.list of a domain or a customer, users.photos.get,
@@ -181,23 +182,13 @@ function listUsers(state: FakeState, request: FakeRequest, pageLimit: number): F
       : domainOf(u.primaryEmail) === domain,
   );
   const pageSize = Math.min(requested, pageLimit);
-  const start = Number(query.get('pageToken') ?? '0');
-  if (!Number.isInteger(start) || start < 0 || start > listed.length) {
-    return googleError('invalid', 'Invalid page token.');
-  }
-  const next = start + pageSize < listed.length ? String(start + pageSize) : undefined;
-  const page = listed.slice(start, start + pageSize);
-  return {
-    status: 200,
-    body: {
-      kind: 'admin#directory#users',
-      etag: `"users-${domain ?? customerKey ?? ''}"`,
-      ...(page.length === 0
-        ? {}
-        : { users: page.map((u) => toGoogleUser(state, u, viewType === 'admin_view')) }),
-      ...(next === undefined ? {} : { nextPageToken: next }),
-    },
-  };
+  return pagedAnswer(listed, query, pageSize, (page) => ({
+    kind: 'admin#directory#users',
+    etag: `"users-${domain ?? customerKey ?? ''}"`,
+    ...(page.length === 0
+      ? {}
+      : { users: page.map((u) => toGoogleUser(state, u, viewType === 'admin_view')) }),
+  }));
 }
 
 /** users.photos.get: web-safe base64 as the reference describes it (- _ * and . for + / =). */
@@ -352,23 +343,12 @@ function members(
       return googleError('invalid', 'Invalid value for maxResults.');
     }
     const pageSize = Math.min(requested, pageLimit);
-    const start = Number(query.get('pageToken') ?? '0');
     const shown = readMembers(state, key, group, !query.has('pageToken'));
-    if (!Number.isInteger(start) || start < 0 || start > shown.length) {
-      return googleError('invalid', 'Invalid page token.');
-    }
-    const next = start + pageSize < shown.length ? String(start + pageSize) : undefined;
-    return {
-      status: 200,
-      body: {
-        kind: 'admin#directory#members',
-        etag: `"members-${groupKey}"`,
-        ...(shown.length === 0
-          ? {}
-          : { members: shown.slice(start, start + pageSize).map(toMember) }),
-        ...(next === undefined ? {} : { nextPageToken: next }),
-      },
-    };
+    return pagedAnswer(shown, query, pageSize, (page) => ({
+      kind: 'admin#directory#members',
+      etag: `"members-${groupKey}"`,
+      ...(shown.length === 0 ? {} : { members: page.map(toMember) }),
+    }));
   }
   if (memberKey === undefined && method === 'POST') {
     const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<

@@ -42,33 +42,32 @@ export interface FakeRequest {
   holder: FakeToken | undefined;
 }
 
-// One key pair per process: generating RSA keys for every test would cost more than the tests.
-let sharedKeys: { privatePem: string; publicKey: KeyObject } | undefined;
-function keys() {
-  if (sharedKeys === undefined) {
-    const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    sharedKeys = {
-      privatePem: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      publicKey: pair.publicKey,
-    };
-  }
-  return sharedKeys;
+interface KeyPair {
+  privatePem: string;
+  publicKey: KeyObject;
 }
 
-// The service account's Google-managed key, which the IAM Credentials API's signJwt signs with.
-let systemKeys: { privatePem: string; publicKey: KeyObject } | undefined;
+/** An RSA key pair made on first use, then kept: generating one per test would cost more than the tests. */
+function keyPairOnce(): () => KeyPair {
+  let made: KeyPair | undefined;
+  return () => {
+    if (made === undefined) {
+      const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      made = {
+        privatePem: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        publicKey: pair.publicKey,
+      };
+    }
+    return made;
+  };
+}
+
+/** The service account key's pair, one per process. */
+const keys = keyPairOnce();
+/** The service account's Google-managed key, which the IAM Credentials API's signJwt signs with. */
+const systemKey = keyPairOnce();
 /** signJwt names the key it used in keyId and in the JWT header's kid. */
 export const SYSTEM_KEY_ID = 'f3a1c0ffee0000000000000000000000000000aa';
-function systemKey() {
-  if (systemKeys === undefined) {
-    const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    systemKeys = {
-      privatePem: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      publicKey: pair.publicKey,
-    };
-  }
-  return systemKeys;
-}
 
 /** A JWT over `payload` signed with the Google-managed key, as signJwt returns it. */
 export function signWithSystemKey(payload: string): string {

@@ -2,6 +2,7 @@ import type { FakeState, FakeSubscription } from './dataset';
 import { skuNameFor } from './dataset';
 import { googleError, type FakeAnswer } from './googleErrors';
 import type { FakeRequest } from './oauth';
+import { pagedAnswer } from './paging';
 
 // The Reseller API (apps/reseller/v1) as its reference documents it: customers.get (a bare answer for
 // a domain another reseller manages), subscriptions.list with nextPageToken, subscriptions.get and
@@ -173,20 +174,10 @@ export function handleReseller(
       return googleError('invalid', 'Invalid value for maxResults.');
     }
     const pageSize = Math.min(requested, pageLimit);
-    const start = Number(query.get('pageToken') ?? '0');
-    if (!Number.isInteger(start) || start < 0 || start > list.length) {
-      return googleError('invalid', 'Invalid page token.');
-    }
-    const page = list.slice(start, start + pageSize);
-    const next = start + pageSize < list.length ? String(start + pageSize) : undefined;
-    return {
-      status: 200,
-      body: {
-        kind: 'reseller#subscriptions',
-        subscriptions: page.map((s) => toGoogleSubscription(state, s)),
-        ...(next === undefined ? {} : { nextPageToken: next }),
-      },
-    };
+    return pagedAnswer(list, query, pageSize, (page) => ({
+      kind: 'reseller#subscriptions',
+      subscriptions: page.map((s) => toGoogleSubscription(state, s)),
+    }));
   }
 
   match = /^\/apps\/reseller\/v1\/customers\/([^/]+)\/subscriptions\/([^/]+)(\/changeSeats)?$/.exec(

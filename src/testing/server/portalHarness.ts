@@ -15,6 +15,7 @@ import { readConfig, type ServerConfig } from '../../server/config';
 import { createLogger } from '../../server/plugins/logger';
 import { createPortalMetrics, type PortalMetrics } from '../../server/plugins/metrics';
 import { openSandbox, type Sandbox } from '../../server/providers/sandbox';
+import { SERVER_TEXT } from '../../server/messages';
 import { openPortalStore } from '../../server/store/openStore';
 import type { PortalStore } from '../../server/store/portalStore';
 import { recordRoutes, type RouteRecord } from './routeTable';
@@ -248,11 +249,31 @@ export function errorOf(answer: Answer): ErrorEnvelope['error'] {
   return (answer.body as ErrorEnvelope).error;
 }
 
+/** The request deadline's answer: 504 in the envelope, far below the default 20 s after `started`. */
+export function expectDeadlineAnswer(answer: Answer, started: number): void {
+  expect(Date.now() - started).toBeLessThan(3000);
+  expect(answer.status).toBe(504);
+  expect(errorOf(answer)).toEqual({
+    code: 504,
+    status: 'DEADLINE_EXCEEDED',
+    message: SERVER_TEXT.deadlineExceeded,
+  });
+}
+
+/** The portal of the running test, which can be restarted as the process would be. */
+export interface TestPortal extends Portal {
+  /** Closes the portal and starts another with the same options on its data folder. */
+  restart(): Promise<void>;
+}
+
 /**
  * The one set-up of a test file's sandbox portal: started before each test (or once, `'all'`),
  * closed and its data folder removed after. The answer stands for the portal of the running test.
  */
-export function portalForTests(options: PortalOptions = {}, per: 'each' | 'all' = 'each'): Portal {
+export function portalForTests(
+  options: PortalOptions = {},
+  per: 'each' | 'all' = 'each',
+): TestPortal {
   let current: Portal | undefined;
   (per === 'all' ? beforeAll : beforeEach)(async () => {
     current = await startPortal(options);
@@ -266,8 +287,13 @@ export function portalForTests(options: PortalOptions = {}, per: 'each' | 'all' 
     if (current === undefined) throw new Error('The portal is used outside a test.');
     return current;
   };
+  const restart = async (): Promise<void> => {
+    const { dataDir } = started();
+    await started().close();
+    current = await startPortal({ ...options, dataDir });
+  };
   // Tests read `portal.x` as before; each read reaches the portal of the test that runs.
-  return new Proxy({} as Portal, {
-    get: (_target, key) => Reflect.get(started(), key) as unknown,
+  return new Proxy({} as TestPortal, {
+    get: (_target, key) => (key === 'restart' ? restart : (Reflect.get(started(), key) as unknown)),
   });
 }

@@ -59,28 +59,23 @@ describe('Google identity', () => {
     });
   });
 
-  it('rejects with the error of the token response', async () => {
-    installGoogle((config) =>
-      config.callback({ error: 'access_denied', error_description: 'denied by user' }),
-    );
+  it.each<[string, (config: TokenClientConfig) => void, object]>([
+    [
+      'with the error of the token response',
+      (config) => config.callback({ error: 'access_denied', error_description: 'denied by user' }),
+      { error: 'access_denied', description: 'denied by user' },
+    ],
+    [
+      'when the popup fails (error_callback)',
+      (config) => config.error_callback({ type: 'popup_closed', message: 'closed' }),
+      { error: 'popup_closed', description: 'closed' },
+    ],
+  ])('rejects %s', async (_when, answer, rejection) => {
+    installGoogle(answer);
     const { createGoogleIdentity } = await freshModule();
     await expect(
       createGoogleIdentity('c').requestToken('a@acme.example', ['email']),
-    ).rejects.toEqual({
-      error: 'access_denied',
-      description: 'denied by user',
-    });
-  });
-
-  it('rejects when the popup fails (error_callback)', async () => {
-    installGoogle((config) => config.error_callback({ type: 'popup_closed', message: 'closed' }));
-    const { createGoogleIdentity } = await freshModule();
-    await expect(
-      createGoogleIdentity('c').requestToken('a@acme.example', ['email']),
-    ).rejects.toEqual({
-      error: 'popup_closed',
-      description: 'closed',
-    });
+    ).rejects.toEqual(rejection);
   });
 
   it('starts loading the GIS script when created, once, so the click opens the popup at once', async () => {

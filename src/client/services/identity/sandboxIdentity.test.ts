@@ -10,6 +10,12 @@ function openPopup(popup: FakePopup | null = { closed: false }) {
   return jest.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
 }
 
+/** a@acme.example asks for a token, as the sign-in does. */
+function requestToken(authorizeUrl?: string) {
+  const options = authorizeUrl === undefined ? { clientId: 'c' } : { clientId: 'c', authorizeUrl };
+  return createSandboxIdentity(options).requestToken('a@acme.example', ['email']);
+}
+
 function answer(data: unknown, origin = window.location.origin) {
   window.dispatchEvent(new MessageEvent('message', { data, origin }));
 }
@@ -42,17 +48,13 @@ describe('sandbox identity (README.md, Demo accounts (sandbox))', () => {
 
   it('uses the configured authorize URL', () => {
     const open = openPopup();
-    createSandboxIdentity({ clientId: 'c', authorizeUrl: '/elsewhere/authorize' })
-      .requestToken('a@acme.example', ['email'])
-      .catch(() => undefined);
+    requestToken('/elsewhere/authorize').catch(() => undefined);
     expect(String(open.mock.calls[0]?.[0])).toMatch(/^\/elsewhere\/authorize\?/);
   });
 
   it('rejects with the error the page posts (Cancel)', async () => {
     openPopup();
-    const pending = createSandboxIdentity({ clientId: 'c' }).requestToken('a@acme.example', [
-      'email',
-    ]);
+    const pending = requestToken();
     answer({ error: 'access_denied', error_description: 'The user said no.' });
     await expect(pending).rejects.toEqual({
       error: 'access_denied',
@@ -64,9 +66,7 @@ describe('sandbox identity (README.md, Demo accounts (sandbox))', () => {
     jest.useFakeTimers();
     const popup = { closed: false };
     openPopup(popup);
-    const pending = createSandboxIdentity({ clientId: 'c' }).requestToken('a@acme.example', [
-      'email',
-    ]);
+    const pending = requestToken();
     answer({ access_token: 'stolen', token_type: 'Bearer' }, 'https://evil.example');
     answer({ access_token: 'tok', token_type: 'MAC' });
     answer('just text');
@@ -79,10 +79,7 @@ describe('sandbox identity (README.md, Demo accounts (sandbox))', () => {
     jest.useFakeTimers();
     const popup = { closed: false };
     openPopup(popup);
-    const pending = createSandboxIdentity({
-      clientId: 'c',
-      authorizeUrl: 'http://127.0.0.1:8090/o/oauth2/auth',
-    }).requestToken('a@acme.example', ['email']);
+    const pending = requestToken('http://127.0.0.1:8090/o/oauth2/auth');
     answer({ access_token: 'from-the-page', token_type: 'Bearer' });
     answer(
       { access_token: 'tok', expires_in: 3599, token_type: 'Bearer' },
@@ -95,9 +92,7 @@ describe('sandbox identity (README.md, Demo accounts (sandbox))', () => {
     jest.useFakeTimers();
     const popup = { closed: false };
     openPopup(popup);
-    const pending = createSandboxIdentity({ clientId: 'c' }).requestToken('a@acme.example', [
-      'email',
-    ]);
+    const pending = requestToken();
     // Allow posts the answer and closes the popup; the poll runs before the message is handled.
     popup.closed = true;
     jest.advanceTimersByTime(POPUP_CLOSED_POLL_MS);
@@ -107,17 +102,13 @@ describe('sandbox identity (README.md, Demo accounts (sandbox))', () => {
 
   it('rejects popup_closed when the popup is blocked', async () => {
     openPopup(null);
-    await expect(
-      createSandboxIdentity({ clientId: 'c' }).requestToken('a@acme.example', ['email']),
-    ).rejects.toEqual({ error: 'popup_closed' });
+    await expect(requestToken()).rejects.toEqual({ error: 'popup_closed' });
   });
 
   it('stops listening once answered', async () => {
     openPopup();
     const remove = jest.spyOn(window, 'removeEventListener');
-    const pending = createSandboxIdentity({ clientId: 'c' }).requestToken('a@acme.example', [
-      'email',
-    ]);
+    const pending = requestToken();
     answer({ access_token: 'tok', expires_in: 3599, scope: 'email', token_type: 'Bearer' });
     await pending;
     expect(remove).toHaveBeenCalledWith('message', expect.any(Function));

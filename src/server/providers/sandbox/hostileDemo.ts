@@ -1,8 +1,7 @@
 import type Database from 'better-sqlite3';
-import { domainOf } from '../../../contract/email';
 import { permissionDenied } from '../../apiError';
 import type { PortalProvider } from '../provider';
-import { seedAccountId } from './schema';
+import { addDemoCustomer, withDemoCustomer } from './demoCustomers';
 
 // A demo customer whose subscription lookup fails with hostile markup in the error's details, as a
 // compromised or careless upstream might send: the forbidden screen must show its text and run none
@@ -41,32 +40,21 @@ export const HOSTILE_DEMO_DETAILS = [
 
 /** Adds the demo customer and its admin to a sandbox database (idempotent). */
 export function seedHostileDemo(db: Database.Database): void {
-  db.prepare('INSERT OR IGNORE INTO customers (customer_id, domain) VALUES (?, ?)').run(
-    HOSTILE_DEMO.customerId,
-    HOSTILE_DEMO.domain,
-  );
+  addDemoCustomer(db, HOSTILE_DEMO);
   db.prepare('INSERT OR IGNORE INTO customer_domains (domain, customer_id) VALUES (?, ?)').run(
     HOSTILE_DEMO.domain,
     HOSTILE_DEMO.customerId,
   );
-  db.prepare(
-    'INSERT OR IGNORE INTO directory_users (email, customer_id, is_admin, photo, id) VALUES (?, ?, 1, NULL, ?)',
-  ).run(HOSTILE_DEMO.admin, HOSTILE_DEMO.customerId, seedAccountId(HOSTILE_DEMO.admin));
 }
 
 /** The provider, with the demo domain a Google account whose subscription lookup fails as above. */
 export function withHostileDemo(provider: PortalProvider): PortalProvider {
-  const overrides: Partial<PortalProvider> = {
-    async isGoogleAccount(email) {
-      return domainOf(email) === HOSTILE_DEMO.domain || provider.isGoogleAccount(email);
-    },
+  return withDemoCustomer(provider, HOSTILE_DEMO, {
     async findWorkspaceSubscription(customerId) {
       if (customerId === HOSTILE_DEMO.customerId) {
         throw permissionDenied(HOSTILE_DEMO_MESSAGE, HOSTILE_DEMO_DETAILS);
       }
       return provider.findWorkspaceSubscription(customerId);
     },
-  };
-  // Everything else is the provider's own (delegation keeps methods added to it later).
-  return Object.assign(Object.create(provider) as PortalProvider, overrides);
+  });
 }

@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3';
-import { domainOf } from '../../../contract/email';
 import type { PortalProvider } from '../provider';
-import { seedAccountId } from './schema';
+import { addDemoCustomer, withDemoCustomer } from './demoCustomers';
 
 // A demo customer nearly out of licences, so the dashboard's usage warning shows (README's demo
 // accounts). Kept apart from the seed so the seed stays the contract's dataset; added to any sandbox
@@ -26,13 +25,7 @@ export const NEARLY_FULL_DEMO = {
 export function seedSeatDemos(db: Database.Database): void {
   const demo = NEARLY_FULL_DEMO;
   db.transaction(() => {
-    db.prepare('INSERT OR IGNORE INTO customers (customer_id, domain) VALUES (?, ?)').run(
-      demo.customerId,
-      demo.domain,
-    );
-    db.prepare(
-      'INSERT OR IGNORE INTO directory_users (email, customer_id, is_admin, photo, id) VALUES (?, ?, 1, NULL, ?)',
-    ).run(demo.admin, demo.customerId, seedAccountId(demo.admin));
+    addDemoCustomer(db, demo);
     db.prepare(
       `INSERT OR IGNORE INTO subscriptions (subscription_id, customer_id, sku_id, sku_name, plan_name,
          number_of_seats, maximum_number_of_seats, licensed_number_of_seats, status,
@@ -53,11 +46,5 @@ export function seedSeatDemos(db: Database.Database): void {
 
 /** The provider, with the demo domain counted as a Google account by the e-mail validator. */
 export function withSeatDemos(provider: PortalProvider): PortalProvider {
-  const overrides: Partial<PortalProvider> = {
-    async isGoogleAccount(email) {
-      return domainOf(email) === NEARLY_FULL_DEMO.domain || provider.isGoogleAccount(email);
-    },
-  };
-  // Everything else is the provider's own (delegation keeps methods added to it later).
-  return Object.assign(Object.create(provider) as PortalProvider, overrides);
+  return withDemoCustomer(provider, NEARLY_FULL_DEMO);
 }
