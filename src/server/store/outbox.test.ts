@@ -83,6 +83,7 @@ describe.each(backends)('the outbox on %s', (name, makeBackend) => {
     expect(entry?.attempts).toBe(1);
     expect(entry?.event).toEqual({
       id: expect.stringMatching(UUID),
+      sequence: 1,
       type: 'licences.added',
       occurredAt: '2030-01-15T09:00:00.000Z',
       customerId: 'C0acme001',
@@ -213,7 +214,7 @@ describe('two workers on one PostgreSQL', () => {
         outbox: opened,
         log,
         workerId: `worker-${index}`,
-        tuning: { retryBaseMs: 1000, maxAttempts: 3, leaseMs: LEASE_MS, pollMs: 10 },
+        tuning: { retryBaseMs: 1000, retryForMs: 60_000, leaseMs: LEASE_MS, pollMs: 10 },
         channels: [
           {
             name: 'webhook',
