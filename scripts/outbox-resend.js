@@ -20,9 +20,7 @@ Promise.resolve()
       if (!ok) process.exitCode = 1;
     },
     (error) => {
-      console.error(
-        `Could not resend: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      console.error(`Could not resend: ${error instanceof Error ? error.message : String(error)}`);
       process.exitCode = 1;
     },
   );

@@ -90,7 +90,9 @@ function plainTextWarning(url: URL | null, name: string, plain: string): string 
 export function retryWindowMs(duration: string): number {
   const window = ms(duration as ms.StringValue) as number | undefined;
   if (window === undefined || !Number.isFinite(window) || window <= 0) {
-    throw new ConfigError(`WEBHOOK_RETRY_FOR must be a duration such as 72h, 30m or 90s; got '${duration}'.`);
+    throw new ConfigError(
+      `WEBHOOK_RETRY_FOR must be a duration such as 72h, 30m or 90s; got '${duration}'.`,
+    );
   }
   return window;
 }

@@ -6,10 +6,10 @@ import { recordCompletedPurchase } from '../../testing/server/storeBackends';
 import { openPortalStore } from '../store/openStore';
 
 // `npm run outbox:resend -- <eventId>` and `-- --failed` (docs/notifications.md, Operators) put
-// failed notifications back in the queue of the store the portal would use, with the same event id.
+// failed notifications back in the queue of the store the portal would use, with the same event id
+// (scripts/outbox-resend.js, run through npm as an operator runs it).
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-const SCRIPT = path.join(ROOT, 'scripts', 'outbox-resend.js');
 /** Upper bound for one run of the script under tsx on a loaded machine. */
 const SCRIPT_TIMEOUT_MS = 60_000;
 const AT = Date.UTC(2030, 0, 15, 9);

@@ -22,11 +22,14 @@ describe('WEBHOOK_RETRY_FOR', () => {
     expect(retryWindowMs('72h')).toBe(72 * HOUR_MS);
   });
 
-  it.each(['3 days', '72', '1.5h', '0h', '-1h', '10w'])('refuses %s with one line naming the variable', (value) => {
-    expect(() => readNotificationConfig({ WEBHOOK_RETRY_FOR: value }, 'sandbox')).toThrow(
-      `WEBHOOK_RETRY_FOR must be a duration such as 72h, 30m or 90s; got '${value}'.`,
-    );
-  });
+  it.each(['3 days', '72', '1.5h', '0h', '-1h', '10w'])(
+    'refuses %s with one line naming the variable',
+    (value) => {
+      expect(() => readNotificationConfig({ WEBHOOK_RETRY_FOR: value }, 'sandbox')).toThrow(
+        `WEBHOOK_RETRY_FOR must be a duration such as 72h, 30m or 90s; got '${value}'.`,
+      );
+    },
+  );
 });
 
 describe('the retry window', () => {

@@ -28,7 +28,8 @@ export async function writeNotification(
     .executeTakeFirst();
   if (row === undefined) return;
   const id = randomUUID();
-  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SEQUENCE_LOCK})`.execute(trx);
+  if (dialect === 'postgres')
+    await sql`select pg_advisory_xact_lock(${SEQUENCE_LOCK})`.execute(trx);
   await trx
     .insertInto('outbox')
     .values({
