@@ -11,6 +11,7 @@ export const API_PATHS = {
   history: '/api/history',
   photo: '/api/photo',
   pricePreview: '/api/price-preview',
+  resellerEvents: '/api/reseller/events',
 } as const;
 
 export type DelegateKind = 'licence' | 'support';

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DelegateAction, emailField, idField } from './fields';
 import { HistoryPage, HistoryQuery } from './history';
+import { NotificationEventSchema } from './notifications';
 import { PricePreviewResponse } from './prices';
 import { SubscriptionInfo } from './subscription';
 
@@ -101,3 +102,34 @@ export const readySchema = { response: { 200: ReadyResponse } };
 export const photoSchema = { querystring: Nothing };
 /** No body, or an empty JSON object (the route turns a missing body into {}). */
 export const signOutSchema = { body: Nothing };
+
+/** GET /api/reseller/events: events per page when `limit` is absent, and the most a page holds. */
+export const RESELLER_EVENTS_PAGE_DEFAULT = 100;
+export const RESELLER_EVENTS_PAGE_MAX = 1000;
+/** Digits of the largest sequence a query names (Number.MAX_SAFE_INTEGER). */
+const SEQUENCE_MAX_DIGITS = String(Number.MAX_SAFE_INTEGER).length;
+
+/** A billing system's page of events (docs/api.md), its values as the query string's text. */
+export const ResellerEventsQuery = Type.Object(
+  {
+    /** The `next` of the previous page; 0 or absent: from the first event. */
+    after: Type.Optional(Type.String({ minLength: 1, maxLength: SEQUENCE_MAX_DIGITS })),
+    /** Events per page, 1–1000 (default 100). */
+    limit: Type.Optional(Type.String({ minLength: 1, maxLength: SEQUENCE_MAX_DIGITS })),
+  },
+  { additionalProperties: false },
+);
+export type ResellerEventsQuery = Static<typeof ResellerEventsQuery>;
+
+/** Oldest first, each event as the webhook POSTs it; `next` is the cursor of the following page. */
+export const ResellerEventsPage = Type.Object({
+  events: Type.Array(NotificationEventSchema),
+  /** The last event's sequence, or `after` when there was none: pass it as `after` next time. */
+  next: Type.Integer({ minimum: 0 }),
+});
+export type ResellerEventsPage = Static<typeof ResellerEventsPage>;
+
+export const resellerEventsSchema = {
+  querystring: ResellerEventsQuery,
+  response: { 200: ResellerEventsPage },
+};

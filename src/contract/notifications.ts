@@ -22,6 +22,8 @@ const ChangeSideSchema = Type.Union([Type.Integer(), Type.Array(Type.String())])
 export const NotificationEventSchema = Type.Object({
   /** A uuid, the same on every attempt: receivers deduplicate by it. */
   id: Type.String({ format: 'uuid' }),
+  /** Increases across the whole portal, in the order events were written: a billing system's cursor. */
+  sequence: Type.Integer({ minimum: 1 }),
   type: NotificationTypeSchema,
   /** When the change was asked for, ISO 8601 UTC (as GET /api/history's `at`). */
   occurredAt: Type.String({ format: 'date-time' }),

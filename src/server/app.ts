@@ -23,7 +23,8 @@ import type { PortalProvider } from './providers/provider';
 import type { Sandbox } from './providers/sandbox';
 import type { RouteContext } from './routes/context';
 import { openRoutes, probes } from './routes/open';
-import { openScope, signedInScope } from './routes/scopes';
+import { resellerApiRoutes } from './routes/reseller-api';
+import { openScope, resellerApiScope, signedInScope } from './routes/scopes';
 import { signedInRoutes } from './routes/signed-in';
 import { sandboxRoutes } from './sandbox/routes';
 import { changeServicePlugin } from './services/changes';
@@ -125,9 +126,15 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     const rateLimits = config.rateLimit;
     // Once, before both scopes: every change to Google goes through it (services/changes.ts).
     await api.register(changeServicePlugin, routeContext);
-    // Each folder of routes/ is one scope: routes/open and routes/signed-in.
+    // Each folder of routes/ is one scope: routes/open, routes/signed-in and routes/reseller-api.
     await api.register(openScope, { ...routeContext, rateLimits, probes, routes: openRoutes });
     await api.register(signedInScope, { ...routeContext, rateLimits, routes: signedInRoutes });
+    await api.register(resellerApiScope, {
+      ...routeContext,
+      rateLimits,
+      keys: config.resellerApiKeys,
+      routes: resellerApiRoutes,
+    });
   });
 
   if (sandbox !== undefined) {

@@ -58,6 +58,8 @@ export interface ServerConfig extends DestinationUrls, StoreLocation {
   metricsHost: string;
   /** PRICE_FILE: absolute path of the reseller's prices; null shows no price (README). */
   priceFile: string | null;
+  /** RESELLER_API_KEYS: the billing systems' keys of GET /api/reseller/events; never logged. */
+  resellerApiKeys: readonly string[];
 }
 
 export interface RateLimits {
@@ -300,6 +302,12 @@ function readSignInPopup(settings: Environment): Pick<ServerConfig, 'signInPopup
   return { signInPopupUrl: url };
 }
 
+/** RESELLER_API_KEYS as the schema let it through (comma-separated, each long enough): the keys. */
+function resellerApiKeysOf(value: string | undefined): readonly string[] {
+  if (value === undefined) return [];
+  return Object.freeze(value.split(',').map((key) => key.trim()));
+}
+
 /** The configuration of the server, from the environment read by the schema (configuration/schema.ts). */
 export function readConfig(source: ConfigSource, cwd: string = process.cwd()): ServerConfig {
   const settings = settingsOf(source);
@@ -351,5 +359,6 @@ export function readConfig(source: ConfigSource, cwd: string = process.cwd()): S
     emulated,
     metricsPort: readMetricsPort(settings),
     metricsHost: settings.METRICS_HOST,
+    resellerApiKeys: resellerApiKeysOf(settings.RESELLER_API_KEYS),
   });
 }

@@ -17,6 +17,8 @@ export const SERVER_TEXT = {
   historyRole: 'Only an administrator or a licence delegate can see the change history.',
   historyKindRole:
     'A licence delegate sees the licence adds only; delegate changes are for administrators.',
+  invalidEventsAfter: "Field 'after' must be a whole number: the previous answer's next, or 0.",
+  invalidEventsLimit: "Field 'limit' must be a whole number from 1 to 1000.",
   invalidHistoryCursor:
     'The cursor is not one this server gave; leave it out to start from the newest change.',
   // Subscription status, directory status and Google's failures (docs/configuration-google.md).

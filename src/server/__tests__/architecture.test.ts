@@ -5,7 +5,8 @@ import ts from 'typescript';
 
 // docs/architecture.md, Where things live: a newcomer finds every top-level folder of src, scripts and
 // test there, and where pre-rendering, the request deadline, the sandbox and the fakes live; the
-// server's folders are the shape it describes (plugins/, routes/open, routes/signed-in).
+// server's folders are the shape it describes (plugins/, routes/open, routes/signed-in,
+// routes/reseller-api).
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const TOP_LEVEL = ['src', 'scripts', 'test'];
@@ -37,6 +38,7 @@ it('says where pre-rendering, the request deadline, the sandbox and the fakes li
     'src/server/plugins',
     'src/server/routes/open',
     'src/server/routes/signed-in',
+    'src/server/routes/reseller-api',
     'src/server/providers/sandbox',
     'src/server/sandbox',
     'src/testing/fakeGoogle',
@@ -76,14 +78,17 @@ function exportedFunctions(file: string): unknown[] {
 }
 
 describe("the server's folders (docs/architecture.md, Layers)", () => {
-  it("registers every route family of routes/open and routes/signed-in in its folder's scope", () => {
+  it("registers every route family of routes/open, routes/signed-in and routes/reseller-api in its folder's scope", () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the folders' lists, as app.ts takes them
     const open = require('../routes/open') as { probes: unknown[]; openRoutes: unknown[] };
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the folders' lists, as app.ts takes them
     const signedIn = require('../routes/signed-in') as { signedInRoutes: unknown[] };
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the folders' lists, as app.ts takes them
+    const resellerApi = require('../routes/reseller-api') as { resellerApiRoutes: unknown[] };
     const scopes = {
       open: [...open.probes, ...open.openRoutes],
       'signed-in': signedIn.signedInRoutes,
+      'reseller-api': resellerApi.resellerApiRoutes,
     };
     for (const [folder, registered] of Object.entries(scopes)) {
       const families = modulesOf(path.join('routes', folder))
@@ -94,8 +99,10 @@ describe("the server's folders (docs/architecture.md, Layers)", () => {
     }
   });
 
-  it('declares API routes only in routes/open and routes/signed-in', () => {
-    const routeFolders = ['open', 'signed-in'].map((folder) => path.join(SERVER, 'routes', folder));
+  it('declares API routes only in routes/open, routes/signed-in and routes/reseller-api', () => {
+    const routeFolders = ['open', 'signed-in', 'reseller-api'].map((folder) =>
+      path.join(SERVER, 'routes', folder),
+    );
     const declaring = serverModules().filter((file) =>
       /\.(get|post|put|patch|delete|route)\(\s*API_PATHS\./.test(readFileSync(file, 'utf8')),
     );

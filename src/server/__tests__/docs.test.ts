@@ -20,7 +20,7 @@ const METHODS: HTTPMethods[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** "### GET /api/x and GET /api/y" headings → [['GET', '/api/x'], ['GET', '/api/y']]. */
 function documentedRoutes(): [HTTPMethods, string][] {
   return [...DOC.matchAll(/^### (.+)$/gm)].flatMap((heading) =>
-    [...(heading[1] ?? '').matchAll(/(GET|POST|PUT|PATCH|DELETE) (\/api\/[a-z-]+)/g)].map(
+    [...(heading[1] ?? '').matchAll(/(GET|POST|PUT|PATCH|DELETE) (\/api\/[a-z/-]+)/g)].map(
       (match) => [match[1] as HTTPMethods, match[2] ?? ''] as [HTTPMethods, string],
     ),
   );

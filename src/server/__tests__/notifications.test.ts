@@ -14,7 +14,9 @@ import {
 } from '../../testing/server/portalProcess';
 
 // The outbox survives the process (docs/notifications.md, Delivery): a sandbox portal killed with
-// SIGKILL while its webhook delivery is under way delivers the same event after a restart.
+// SIGKILL while its webhook delivery is under way delivers the same event after a restart; a receiver
+// down for longer than the old give-up time (8 attempts) gets every event once it returns, and the
+// reseller API (docs/api.md, GET /api/reseller/events) reads the same events in the same order.
 
 jest.setTimeout(4 * PROCESS_START_TIMEOUT_MS);
 
@@ -66,7 +68,7 @@ function deliveryNumber(count: number): Promise<Delivery> {
   });
 }
 
-async function startPortal(): Promise<PortalProcess> {
+async function startPortal(env: NodeJS.ProcessEnv = {}): Promise<PortalProcess> {
   const port = (receiver.address() as { port: number }).port;
   const portal = await startPortalProcess({
     dataDir,
@@ -76,6 +78,7 @@ async function startPortal(): Promise<PortalProcess> {
       OUTBOX_POLL_MS: '100',
       // Longer than the test: only the restart's release of the dead process's rows redelivers in time.
       OUTBOX_LEASE_MS: '600000',
+      ...env,
     },
   });
   portals.push(portal);
@@ -132,4 +135,68 @@ it('delivers a purchase killed mid-delivery after the restart, with the same eve
   expect(mailbox.text).toContain(
     `Receipt: 1 license added for acme.example, ${info.numberOfSeats + 1} in total`,
   );
+});
+
+describe('a webhook receiver down for longer than the old give-up time', () => {
+  const RETRY_BASE_MS = 20;
+  /** Before WEBHOOK_RETRY_FOR, the 8th attempt was the last: the base times 2^7 - 1 after the first. */
+  const OLD_GIVE_UP_MS = RETRY_BASE_MS * (2 ** 7 - 1);
+  const KEY = 'billing-system-key-'.padEnd(40, 'k');
+  const PURCHASES = 3;
+
+  it('gets every event once when it returns, and the reseller API reads them in the same order', async () => {
+    const port = (receiver.address() as { port: number }).port;
+    const portal = await startPortal({
+      OUTBOX_RETRY_BASE_MS: String(RETRY_BASE_MS),
+      OUTBOX_POLL_MS: '20',
+      WEBHOOK_RETRY_FOR: '90s',
+      RESELLER_API_KEYS: KEY,
+    });
+    // The receiver goes away: every attempt meets a closed port.
+    receiver.closeAllConnections();
+    await new Promise((resolve) => receiver.close(resolve));
+    const { browser: admin, info } = await signIn(portal, ADMIN);
+    for (let bought = 0; bought < PURCHASES; bought += 1) {
+      const answer = await admin.post('/api/add-licence', {
+        customerId: info.customerId,
+        subscriptionId: info.subscriptionId,
+        numberOfSeats: info.numberOfSeats + bought + 1,
+        expectedNumberOfSeats: info.numberOfSeats + bought,
+      });
+      expect(answer.status).toBe(200);
+    }
+    await new Promise((resolve) => setTimeout(resolve, OLD_GIVE_UP_MS + 1000));
+
+    // Back on the same port, answering every delivery at once.
+    const received: NotificationEvent[] = [];
+    receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        received.push(JSON.parse(body) as NotificationEvent);
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(port, '127.0.0.1', resolve));
+    const deadline = Date.now() + 15_000;
+    while (new Set(received.map((event) => event.id)).size < PURCHASES && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // A moment more, in which a second delivery of any of them would arrive.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(received).toHaveLength(PURCHASES);
+    expect(new Set(received.map((event) => event.id)).size).toBe(PURCHASES);
+
+    const page = await fetch(`${portal.origin}/api/reseller/events?after=0&limit=10`, {
+      headers: { authorization: `Bearer ${KEY}` },
+    });
+    expect(page.status).toBe(200);
+    const { events, next } = (await page.json()) as { events: NotificationEvent[]; next: number };
+    const bySequence = [...received].sort((a, b) => a.sequence - b.sequence);
+    expect(events).toEqual(bySequence);
+    expect(events.map((event) => event.after)).toEqual(
+      Array.from({ length: PURCHASES }, (_, index) => info.numberOfSeats + index + 1),
+    );
+    expect(next).toBe(events.at(-1)?.sequence);
+  });
 });

@@ -19,7 +19,7 @@ const SEATS_TO_ADD = 2;
 /** Inside acme.example's commitment (docs/api.md's worked examples use this day). */
 const TODAY = Date.UTC(2026, 10, 25, 12, 0, 0);
 const MAILS_SHOWN = 10;
-const TUNING = { retryBaseMs: 10_000, maxAttempts: 3, leaseMs: 60_000, pollMs: 1000 };
+const TUNING = { retryBaseMs: 10_000, retryForMs: 60_000, leaseMs: 60_000, pollMs: 1000 };
 
 let portal: Portal;
 afterEach(async () => {

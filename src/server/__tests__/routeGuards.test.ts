@@ -17,6 +17,7 @@ import {
   isApiRoute,
   OPEN_API_ROUTES,
   recordRoutes,
+  RESELLER_API_ROUTES,
   unguardedApiRoutes,
   unheldApiRoutes,
 } from '../../testing/server/routeTable';
@@ -39,6 +40,18 @@ it("gives every signed-in /api route the check that the live user is still of th
   expect(unheldApiRoutes(api)).toEqual([]);
   // Open routes have no session to check against.
   expect(api.filter((route) => route.holderHook && !route.sessionHook)).toEqual([]);
+});
+
+it("gives every reseller API route the key check after the address's quota, and no session", () => {
+  const api = portal.routes().filter(isApiRoute);
+  for (const name of RESELLER_API_ROUTES) {
+    const route = api.find((candidate) => `${candidate.method} ${candidate.url}` === name);
+    expect({ name, checks: route?.checks, holder: route?.holderHook }).toEqual({
+      name,
+      checks: ['address', 'key'],
+      holder: false,
+    });
+  }
 });
 
 it('lists as open only routes that exist, and gives them no session hook', () => {

@@ -40,6 +40,7 @@ function shownAllowed(variable: Variable): string {
     return variable.unit === undefined ? range : `${range} (${variable.unit})`;
   }
   if (typeof variable.minLength === 'number') return `at least ${variable.minLength} characters`;
+  if (typeof variable.form === 'string') return variable.form;
   return '';
 }
 

@@ -39,6 +39,7 @@ export function allowedValues(variable: Variable): string {
       : `${what} from ${minimum} to ${maximum}`;
   }
   if (typeof variable.minLength === 'number') return `at least ${variable.minLength} characters`;
+  if (typeof variable.form === 'string') return variable.form.replace(/`/g, '');
   return 'text';
 }
 

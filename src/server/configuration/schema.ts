@@ -30,6 +30,8 @@ export interface VariableNotes {
   need?: string;
   /** Never repeated in a message, left empty in .env.example. */
   secret?: boolean;
+  /** What a text value must look like, for messages and docs ("a duration such as `72h`"). */
+  form?: string;
 }
 
 /** Request deadline of every API request (README, PORTAL_REQUEST_DEADLINE_MS). */
@@ -60,7 +62,6 @@ export const GOOGLE_DEFAULTS = {
  * within a minute; a lease longer than one delivery can take keeps a live worker's rows. */
 export const OUTBOX_DEFAULTS = {
   retryBaseMs: 10_000,
-  maxAttempts: 8,
   leaseMs: 60_000,
   pollMs: 1000,
 } as const;
@@ -70,7 +71,12 @@ export const FIRST_RETRY_WITHIN_MS = 60_000;
 /** The slowest poll and the longest first wait still retry within FIRST_RETRY_WITHIN_MS. */
 export const MAX_OUTBOX_POLL_MS = 10_000;
 export const MAX_OUTBOX_RETRY_BASE_MS = FIRST_RETRY_WITHIN_MS - MAX_OUTBOX_POLL_MS;
-const MAX_OUTBOX_ATTEMPTS = 100;
+/** Stripe's model (docs/notifications.md, Delivery): a receiver down for a weekend still gets its events. */
+export const DEFAULT_WEBHOOK_RETRY_FOR = '72h';
+/** A whole number of seconds, minutes, hours or days, parsed with `ms` (notificationConfig.ts). */
+const DURATION_PATTERN = '^[1-9][0-9]{0,5}(s|m|h|d)$';
+/** A key of the reseller API (docs/security.md): as long as the webhook's secret. */
+export const RESELLER_API_KEY_MIN_LENGTH = 32;
 /** HMAC-SHA256 keys shorter than this are guessable. */
 export const WEBHOOK_SECRET_MIN_LENGTH = 32;
 
@@ -337,12 +343,24 @@ export const ENVIRONMENT = Type.Object({
     },
     { minimum: 1, maximum: MAX_OUTBOX_RETRY_BASE_MS, default: OUTBOX_DEFAULTS.retryBaseMs },
   ),
-  OUTBOX_MAX_ATTEMPTS: whole(
-    {
+  WEBHOOK_RETRY_FOR: Type.String({
+    group: 'portal',
+    form: 'a duration such as `72h`, `30m` or `90s`',
+    description:
+      'How long a notification is retried (backing off) before it is kept as failed (`npm run outbox:resend`)',
+    pattern: DURATION_PATTERN,
+    default: DEFAULT_WEBHOOK_RETRY_FOR,
+  }),
+  RESELLER_API_KEYS: Type.Optional(
+    Type.String({
       group: 'portal',
-      description: 'Attempts before a notification is kept as failed (`npm run outbox:failed`)',
-    },
-    { minimum: 1, maximum: MAX_OUTBOX_ATTEMPTS, default: OUTBOX_DEFAULTS.maxAttempts },
+      secret: true,
+      shown: 'unset: GET /api/reseller/events answers 401',
+      form: `comma-separated keys of at least ${RESELLER_API_KEY_MIN_LENGTH} characters each`,
+      description:
+        'Keys of the billing systems that read GET /api/reseller/events (`Authorization: Bearer <key>`); never logged',
+      pattern: `^[^,\\s]{${RESELLER_API_KEY_MIN_LENGTH},}(\\s*,\\s*[^,\\s]{${RESELLER_API_KEY_MIN_LENGTH},})*$`,
+    }),
   ),
   OUTBOX_LEASE_MS: whole(
     {

@@ -6,8 +6,9 @@ import type { DeliveryChannel } from './channel';
 import type { WorkerTuning } from './notificationConfig';
 
 // Delivers the outbox at least once (docs/notifications.md, Delivery): takes due rows under a lease,
-// tries each channel the row still lacks, and retries with exponential backoff until the last attempt,
-// after which the row is kept as failed with its last error (npm run outbox:failed lists them).
+// tries each channel the row still lacks, and retries with exponential backoff until its retry window
+// (WEBHOOK_RETRY_FOR) closes, after which the row is kept as failed with its last error
+// (npm run outbox:failed lists them, npm run outbox:resend puts them back).
 
 /** Rows one pass takes; the next pass takes more at once when these are done. */
 const BATCH_SIZE = 10;
@@ -39,6 +40,20 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
 }
 
+/**
+ * When a row that failed at `now` is tried again: the backoff's wait, but never past the end of its
+ * retry window, so the last attempt comes as the window closes; null once it has closed.
+ */
+export function nextAttemptAt(
+  entry: Pick<OutboxEntry, 'attempts' | 'retrySince'>,
+  now: number,
+  tuning: Pick<WorkerTuning, 'retryBaseMs' | 'retryForMs'>,
+): number | null {
+  const closes = entry.retrySince + tuning.retryForMs;
+  if (now >= closes) return null;
+  return Math.min(now + retryDelayMs(entry.attempts, tuning.retryBaseMs), closes);
+}
+
 function messageOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
@@ -52,7 +67,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   const deliver = async (entry: OutboxEntry): Promise<void> => {
     const delivered = new Set(entry.deliveredChannels);
-    const lastAttempt = entry.attempts >= tuning.maxAttempts;
+    const next = nextAttemptAt(entry, now(), tuning);
+    const lastAttempt = next === null;
     const errors: string[] = [];
     for (const channel of channels) {
       if (delivered.has(channel.name) || !channel.accepts(entry.event)) continue;
@@ -72,7 +88,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     const outcome: OutboxOutcome = {
       state: lastError === null ? 'delivered' : lastAttempt ? 'failed' : 'waiting',
       deliveredChannels: [...delivered],
-      nextAttemptAt: now() + retryDelayMs(entry.attempts, tuning.retryBaseMs),
+      nextAttemptAt: next ?? now(),
       lastError,
     };
     await outbox.finishNotification(entry.event.id, worker, outcome);

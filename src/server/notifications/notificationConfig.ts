@@ -1,3 +1,4 @@
+import ms from 'ms';
 import { isValidHomeEmail } from '../../contract/email';
 import { isLoopbackHost, type ProviderKind } from '../config';
 import { ConfigError } from '../configError';
@@ -14,8 +15,8 @@ const SANDBOX_RESELLER_EMAIL = 'reseller@sandbox.example';
 export interface WorkerTuning {
   /** The first retry's delay; each next one doubles it. */
   retryBaseMs: number;
-  /** Attempts before a row is failed. */
-  maxAttempts: number;
+  /** How long after its window opened a row is retried before it is failed (WEBHOOK_RETRY_FOR). */
+  retryForMs: number;
   leaseMs: number;
   pollMs: number;
 }
@@ -40,7 +41,7 @@ const NOTIFICATION_VARIABLES = [
   'WEBHOOK_URL',
   'WEBHOOK_SECRET',
   'OUTBOX_RETRY_BASE_MS',
-  'OUTBOX_MAX_ATTEMPTS',
+  'WEBHOOK_RETRY_FOR',
   'OUTBOX_LEASE_MS',
   'OUTBOX_POLL_MS',
 ] as const;
@@ -82,6 +83,20 @@ function plainTextWarning(url: URL | null, name: string, plain: string): string 
   return `${name} sends notifications unencrypted (${plain}) to ${url.hostname}: use TLS off this machine.`;
 }
 
+/**
+ * WEBHOOK_RETRY_FOR in milliseconds: the schema let through only `<n>s`, `<n>m`, `<n>h` or `<n>d`,
+ * which `ms` (the small, long-kept parser of Vercel's) reads.
+ */
+export function retryWindowMs(duration: string): number {
+  const window = ms(duration as ms.StringValue) as number | undefined;
+  if (window === undefined || !Number.isFinite(window) || window <= 0) {
+    throw new ConfigError(
+      `WEBHOOK_RETRY_FOR must be a duration such as 72h, 30m or 90s; got '${duration}'.`,
+    );
+  }
+  return window;
+}
+
 export function readNotificationConfig(
   source: ConfigSource,
   provider: ProviderKind,
@@ -111,7 +126,7 @@ export function readNotificationConfig(
     webhook: webhookUrl === null || secret === undefined ? null : { url: webhookUrl.href, secret },
     worker: {
       retryBaseMs: settings.OUTBOX_RETRY_BASE_MS,
-      maxAttempts: settings.OUTBOX_MAX_ATTEMPTS,
+      retryForMs: retryWindowMs(settings.WEBHOOK_RETRY_FOR),
       leaseMs: settings.OUTBOX_LEASE_MS,
       pollMs: settings.OUTBOX_POLL_MS,
     },

@@ -34,6 +34,7 @@ const WARN_LEVEL = 40;
 
 const purchase: NotificationEvent = {
   id: '6c2a0d51-3a7e-4b0c-9a55-0c8f1f7e4d21',
+  sequence: 1,
   type: 'licences.added',
   occurredAt: '2030-01-15T09:00:00.000Z',
   customerId: 'C0acme001',
@@ -47,7 +48,7 @@ const purchase: NotificationEvent = {
   price: null,
 };
 
-const TUNING = { retryBaseMs: 10_000, maxAttempts: 3, leaseMs: 60_000, pollMs: 1000 };
+const TUNING = { retryBaseMs: 10_000, retryForMs: 30_000, leaseMs: 60_000, pollMs: 1000 };
 
 let store: PortalStore;
 beforeEach(async () => {

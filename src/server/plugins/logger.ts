@@ -15,6 +15,8 @@ export const REDACTED = '[redacted]';
 const STDOUT = 1;
 /** Headers written as [redacted] on a logged answer (`res`) that carries its headers. */
 export const REDACTED_RESPONSE_HEADERS = ['set-cookie'] as const;
+/** Request headers written as [redacted] wherever a line logs `headers`: the reseller API's key. */
+export const REDACTED_REQUEST_HEADERS = ['authorization', 'cookie'] as const;
 
 /** The headers with those named written as [redacted]: a copy if any is present, else as they are. */
 function redactHeaders(headers: unknown, names: readonly string[]): unknown {
@@ -61,6 +63,7 @@ export function createLogger(
   const options: pino.LoggerOptions = {
     level,
     serializers: {
+      headers: (headers: unknown) => redactHeaders(headers, REDACTED_REQUEST_HEADERS),
       req: (request: LoggedRequest) => ({
         method: request.method,
         path: pathOf(request.url),

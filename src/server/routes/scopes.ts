@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { guardSignedInScope } from '../auth/guard';
+import { guardResellerApiScope } from '../auth/resellerKeys';
 import type { RateLimits } from '../config';
 import { perAddressQuota, perSessionQuota } from '../plugins/quotaShield';
 import type { RouteContext, RouteFamily } from './context';
 
-// The API's two scopes (docs/architecture.md, Server): what a route may do without a session is
+// The API's three scopes (docs/architecture.md, Server): what a route may do without a session is
 // decided by the scope it is registered in, so a new route cannot forget its guard; the folder a
-// route's file sits in (open/ or signed-in/) names its scope.
+// route's file sits in (open/, signed-in/ or reseller-api/) names its scope.
 
 export interface ScopeOptions extends RouteContext {
   /** The quota shield's limits (docs/security.md). */
@@ -35,5 +36,22 @@ export async function signedInScope(scope: FastifyInstance, options: ScopeOption
   guardSignedInScope(scope, context.now, context.store, context.provider);
   // After the guard, so the per-session and per-customer limits count verified sessions only.
   await scope.register(perSessionQuota, { limits: rateLimits, metrics: context.metrics });
+  for (const family of routes) await scope.register(family, context);
+}
+
+export interface ResellerApiScopeOptions extends ScopeOptions {
+  /** RESELLER_API_KEYS: a billing system's bearer keys (docs/security.md). */
+  keys: readonly string[];
+}
+
+/** Routes for the reseller's billing systems: a key, never a session; every request counts per address. */
+export async function resellerApiScope(
+  scope: FastifyInstance,
+  options: ResellerApiScopeOptions,
+): Promise<void> {
+  const { routes, rateLimits, keys, ...context } = options;
+  // The quota before the key, so a request with a wrong key counts as any other (docs/security.md).
+  await scope.register(perAddressQuota, { limits: rateLimits, metrics: context.metrics });
+  guardResellerApiScope(scope, keys);
   for (const family of routes) await scope.register(family, context);
 }

@@ -143,7 +143,8 @@ export function createKyselyStore(
           .where('id', '=', id)
           .where('state', '<>', 'done')
           .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) > 0) await writeNotification(trx, id, Date.now());
+        if (Number(updated.numUpdatedRows) > 0)
+          await writeNotification(trx, dialect, id, Date.now());
       });
     },
 

@@ -158,6 +158,123 @@ const purchasePrice: Migration = {
   },
 };
 
+/** The outbox's columns before migration 0006, in order, for its rebuild on SQLite. */
+const OUTBOX_COLUMNS_0004 = [
+  'id',
+  'history_id',
+  'event',
+  'created_at',
+  'state',
+  'attempts',
+  'next_attempt_at',
+  'taken_until',
+  'taken_by',
+  'delivered_channels',
+  'last_error',
+] as const;
+
+/** The worker's read of waiting rows (migration 0004), made again after a rebuild. */
+async function createWaitingIndex(db: AnyDatabase): Promise<void> {
+  await db.schema
+    .createIndex('outbox_waiting')
+    .on('outbox')
+    .column('next_attempt_at')
+    .where(sql.ref('state'), '=', 'waiting')
+    .execute();
+}
+
+/**
+ * Events for billing systems (docs/notifications.md, Events; docs/api.md, GET /api/reseller/events):
+ * a `sequence` that increases across the portal, given by the database (SQLite: an AUTOINCREMENT key,
+ * never reused; PostgreSQL: a sequence), existing rows numbered in their creation order; and the start
+ * of each row's retry window (`retry_since`), which `npm run outbox:resend` moves.
+ */
+function eventSequence(dialect: StoreDialect): Migration {
+  const columns = OUTBOX_COLUMNS_0004.join(', ');
+  if (dialect === 'postgres') {
+    return {
+      async up(db: AnyDatabase) {
+        await sql`CREATE SEQUENCE outbox_sequence`.execute(db);
+        await sql`ALTER TABLE outbox ADD COLUMN sequence bigint, ADD COLUMN retry_since bigint`.execute(
+          db,
+        );
+        await sql`UPDATE outbox SET sequence = ordered.n, retry_since = outbox.created_at
+          FROM (SELECT id, row_number() OVER (ORDER BY created_at, history_id) AS n FROM outbox) ordered
+          WHERE outbox.id = ordered.id`.execute(db);
+        await sql`SELECT setval('outbox_sequence', COALESCE((SELECT max(sequence) FROM outbox), 0) + 1, false)`.execute(
+          db,
+        );
+        await sql`ALTER TABLE outbox
+          ALTER COLUMN sequence SET DEFAULT nextval('outbox_sequence'),
+          ALTER COLUMN sequence SET NOT NULL,
+          ALTER COLUMN retry_since SET NOT NULL`.execute(db);
+        await sql`ALTER SEQUENCE outbox_sequence OWNED BY outbox.sequence`.execute(db);
+        await db.schema
+          .createIndex('outbox_sequence_order')
+          .unique()
+          .on('outbox')
+          .column('sequence')
+          .execute();
+      },
+      async down(db: AnyDatabase) {
+        await db.schema.dropIndex('outbox_sequence_order').execute();
+        await sql`ALTER TABLE outbox DROP COLUMN sequence, DROP COLUMN retry_since`.execute(db);
+      },
+    };
+  }
+  // SQLite adds no AUTOINCREMENT column to a table: the table is made again with one.
+  return {
+    async up(db: AnyDatabase) {
+      await db.schema
+        .createTable('outbox_next')
+        .addColumn('sequence', 'integer', (column) => column.primaryKey().autoIncrement())
+        .addColumn('id', 'text', (column) => column.notNull().unique())
+        .addColumn('history_id', 'bigint', (column) => column.notNull().unique())
+        .addColumn('event', 'text', (column) => column.notNull())
+        .addColumn('created_at', 'bigint', (column) => column.notNull())
+        .addColumn('state', 'text', (column) => column.notNull())
+        .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'bigint', (column) => column.notNull())
+        .addColumn('taken_until', 'bigint')
+        .addColumn('taken_by', 'text')
+        .addColumn('delivered_channels', 'text', (column) => column.notNull().defaultTo('[]'))
+        .addColumn('last_error', 'text')
+        .addColumn('retry_since', 'bigint', (column) => column.notNull())
+        .execute();
+      await sql
+        .raw(
+          `INSERT INTO outbox_next (${columns}, retry_since) SELECT ${columns}, created_at FROM outbox ORDER BY created_at, history_id`,
+        )
+        .execute(db);
+      await db.schema.dropTable('outbox').execute();
+      await db.schema.alterTable('outbox_next').renameTo('outbox').execute();
+      await createWaitingIndex(db);
+    },
+    async down(db: AnyDatabase) {
+      await db.schema
+        .createTable('outbox_before')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('history_id', 'bigint', (column) => column.notNull().unique())
+        .addColumn('event', 'text', (column) => column.notNull())
+        .addColumn('created_at', 'bigint', (column) => column.notNull())
+        .addColumn('state', 'text', (column) => column.notNull())
+        .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'bigint', (column) => column.notNull())
+        .addColumn('taken_until', 'bigint')
+        .addColumn('taken_by', 'text')
+        .addColumn('delivered_channels', 'text', (column) => column.notNull().defaultTo('[]'))
+        .addColumn('last_error', 'text')
+        .execute();
+      await sql
+        .raw(`INSERT INTO outbox_before (${columns}) SELECT ${columns} FROM outbox`)
+        .execute(db);
+      await db.schema.dropTable('outbox').execute();
+      await db.schema.alterTable('outbox_before').renameTo('outbox').execute();
+      await createWaitingIndex(db);
+    },
+  };
+}
+
 /** Every migration in order; the names sort in the order they run. */
 export function portalMigrations(dialect: StoreDialect): MigrationProvider {
   return {
@@ -168,6 +285,7 @@ export function portalMigrations(dialect: StoreDialect): MigrationProvider {
         '0003_sign_outs_per_person': signOutsPerPerson,
         '0004_notification_outbox': notificationOutbox,
         '0005_purchase_price': purchasePrice,
+        '0006_event_sequence': eventSequence(dialect),
       };
     },
   };

@@ -83,6 +83,7 @@ describe.each(backends)('the outbox on %s', (name, makeBackend) => {
     expect(entry?.attempts).toBe(1);
     expect(entry?.event).toEqual({
       id: expect.stringMatching(UUID),
+      sequence: 1,
       type: 'licences.added',
       occurredAt: '2030-01-15T09:00:00.000Z',
       customerId: 'C0acme001',
@@ -169,6 +170,49 @@ describe.each(backends)('the outbox on %s', (name, makeBackend) => {
     expect(await hold('w1', now + 2 * LEASE_MS)).toBe(false);
   });
 
+  it('numbers events in the order they are written and reads them after a sequence, delivered ones too', async () => {
+    for (const requestId of ['req-a', 'req-b', 'req-c']) {
+      await store.completeChange(await store.recordIntent({ ...purchase, requestId }), 22);
+    }
+    const all = await store.eventsAfter({ after: 0, limit: 10 });
+    expect(all.map((event) => event.sequence)).toEqual([1, 2, 3]);
+    expect(await store.eventsAfter({ after: 1, limit: 1 })).toEqual([all[1]]);
+    expect(await store.eventsAfter({ after: 3, limit: 10 })).toEqual([]);
+    for (const { event } of await take(store, 'w1')) {
+      await store.finishNotification(event.id, 'w1', {
+        state: 'delivered',
+        deliveredChannels: ['webhook'],
+        nextAttemptAt: Date.now(),
+        lastError: null,
+      });
+    }
+    expect(await store.eventsAfter({ after: 0, limit: 10 })).toEqual(all);
+  });
+
+  it('puts a failed row back with the same id, a fresh window and no attempts', async () => {
+    await store.completeChange(await store.recordIntent(purchase), 22);
+    const [entry] = await take(store, 'w1');
+    const id = entry?.event.id ?? '';
+    await store.finishNotification(id, 'w1', {
+      state: 'failed',
+      deliveredChannels: ['receipt'],
+      nextAttemptAt: Date.now(),
+      lastError: 'webhook: webhook answered 500',
+    });
+    expect(await store.resendNotifications({ eventId: 'not-an-event' }, NOW)).toEqual([]);
+    const later = Date.now() + 1000;
+    expect(await store.resendNotifications('failed', later)).toEqual([id]);
+    expect(await store.resendNotifications('failed', later)).toEqual([]);
+    const [again] = await take(store, 'w2', later);
+    expect(again).toMatchObject({
+      event: { id, sequence: entry?.event.sequence },
+      attempts: 1,
+      retrySince: later,
+      deliveredChannels: ['receipt'],
+      lastError: null,
+    });
+  });
+
   it('keeps failed rows with their last error and lists them for the operator', async () => {
     await store.completeChange(await store.recordIntent(purchase), 22);
     const [entry] = await take(store, 'w1');
@@ -187,6 +231,30 @@ describe.each(backends)('the outbox on %s', (name, makeBackend) => {
         event: expect.objectContaining({ id: entry?.event.id }),
       }),
     ]);
+  });
+});
+
+describe('two instances on one PostgreSQL', () => {
+  it('number their events with one sequence, in the order they commit', async () => {
+    const databaseUrl = await createPostgresDatabase();
+    const stores = await Promise.all(
+      [1, 2].map(() => openPortalStore({ dataDir: tmpdir(), databaseUrl }, NOW)),
+    );
+    afterTest(async () => {
+      for (const opened of stores) await opened.close();
+    });
+    const writes = Array.from({ length: 20 }, (_, index) => async () => {
+      const opened = stores[index % 2] as PortalStore;
+      await opened.completeChange(
+        await opened.recordIntent({ ...purchase, requestId: `req-${index}` }),
+        22,
+      );
+    });
+    await Promise.all(writes.map((write) => write()));
+    const events = await (stores[0] as PortalStore).eventsAfter({ after: 0, limit: 100 });
+    expect(events.map((event) => event.sequence)).toEqual(
+      Array.from({ length: 20 }, (_, index) => index + 1),
+    );
   });
 });
 
@@ -213,7 +281,7 @@ describe('two workers on one PostgreSQL', () => {
         outbox: opened,
         log,
         workerId: `worker-${index}`,
-        tuning: { retryBaseMs: 1000, maxAttempts: 3, leaseMs: LEASE_MS, pollMs: 10 },
+        tuning: { retryBaseMs: 1000, retryForMs: 60_000, leaseMs: LEASE_MS, pollMs: 10 },
         channels: [
           {
             name: 'webhook',

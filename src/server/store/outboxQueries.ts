@@ -7,9 +7,17 @@ import type { PortalDatabase } from './schema';
 // The outbox's queries (docs/notifications.md): a row is written in the transaction that completes its
 // change, and each worker takes due rows under a lease, so a crashed worker's rows are taken again.
 
-/** Writes the completed entry's notification, in the caller's transaction; one per entry. */
+/** The advisory lock that orders the outbox's writers on PostgreSQL (any constant key of its own). */
+const SEQUENCE_LOCK = sql`hashtextextended('outbox sequence', 0)`;
+
+/**
+ * Writes the completed entry's notification, in the caller's transaction; one per entry. On
+ * PostgreSQL the writers take turns until they commit, so events commit in their sequence's order and
+ * a billing system reading after a sequence never skips one committed late (docs/api.md).
+ */
 export async function writeNotification(
   trx: Transaction<PortalDatabase>,
+  dialect: StoreDialect,
   historyId: number,
   now: number,
 ): Promise<void> {
@@ -20,6 +28,8 @@ export async function writeNotification(
     .executeTakeFirst();
   if (row === undefined) return;
   const id = randomUUID();
+  if (dialect === 'postgres')
+    await sql`select pg_advisory_xact_lock(${SEQUENCE_LOCK})`.execute(trx);
   await trx
     .insertInto('outbox')
     .values({
@@ -29,6 +39,7 @@ export async function writeNotification(
       created_at: now,
       state: 'waiting',
       next_attempt_at: now,
+      retry_since: now,
     })
     .onConflict((conflict) => conflict.column('history_id').doNothing())
     .execute();
@@ -103,6 +114,33 @@ export function createOutbox(db: Kysely<PortalDatabase>, dialect: StoreDialect):
         .orderBy('created_at', 'desc')
         .execute();
       return rows.map(toOutboxEntry);
+    },
+
+    async resendNotifications(selection, now) {
+      let failed = db
+        .updateTable('outbox')
+        .set({
+          state: 'waiting',
+          attempts: 0,
+          next_attempt_at: now,
+          retry_since: now,
+          last_error: null,
+        })
+        .where('state', '=', 'failed');
+      if (selection !== 'failed') failed = failed.where('id', '=', selection.eventId);
+      const rows = await failed.returning('id').execute();
+      return rows.map((row) => row.id);
+    },
+
+    async eventsAfter({ after, limit }) {
+      const rows = await db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('sequence', '>', after)
+        .orderBy('sequence')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => toOutboxEntry(row).event);
     },
 
     async countNotifications() {

@@ -8,7 +8,10 @@ import type { HistoryTable, OutboxTable } from './schema';
 // Between a completed history entry, its notification event and the outbox table's columns.
 
 /** The event of a history entry that has just become done (docs/notifications.md, Events). */
-export function eventOf(row: Selectable<HistoryTable>, id: string): NotificationEvent {
+export function eventOf(
+  row: Selectable<HistoryTable>,
+  id: string,
+): Omit<NotificationEvent, 'sequence'> {
   const record = toHistoryRecord(row);
   const { change } = record;
   const common = {
@@ -49,12 +52,14 @@ function channels(json: string): string[] {
 }
 
 export function toOutboxEntry(row: Selectable<OutboxTable>): OutboxEntry {
+  const event = JSON.parse(row.event) as Omit<NotificationEvent, 'sequence'>;
   return {
-    event: JSON.parse(row.event) as NotificationEvent,
+    event: { ...event, sequence: Number(row.sequence) },
     state: row.state as OutboxState,
     attempts: Number(row.attempts),
     deliveredChannels: channels(row.delivered_channels),
     lastError: row.last_error,
     nextAttemptAt: Number(row.next_attempt_at),
+    retrySince: Number(row.retry_since),
   };
 }

@@ -98,7 +98,18 @@ export interface OutboxEntry {
   lastError: string | null;
   /** Epoch ms of the next attempt. */
   nextAttemptAt: number;
+  /** Epoch ms the retry window opened (written, or resent): WEBHOOK_RETRY_FOR runs from it. */
+  retrySince: number;
 }
+
+/** A page of events for a billing system (GET /api/reseller/events): after a sequence, oldest first. */
+export interface EventPageQuery {
+  after: number;
+  limit: number;
+}
+
+/** Which failed rows `npm run outbox:resend` puts back: one event by its id, or every failed one. */
+export type ResendSelection = { eventId: string } | 'failed';
 
 export interface OutboxClaim {
   /** The worker's own id, so only it settles what it took. */
@@ -137,6 +148,13 @@ export interface Outbox {
   releaseNotifications(): Promise<void>;
   /** Rows out of attempts, newest first, for the operator (npm run outbox:failed). */
   failedNotifications(): Promise<OutboxEntry[]>;
+  /**
+   * Puts failed rows back in the queue, due at `now` with a fresh retry window and the same event id;
+   * answers the ids put back (docs/notifications.md, Operators).
+   */
+  resendNotifications(selection: ResendSelection, now: number): Promise<string[]>;
+  /** Events whose sequence is above `after`, oldest first, whatever their delivery (docs/api.md). */
+  eventsAfter(query: EventPageQuery): Promise<NotificationEvent[]>;
   /** Rows waiting and failed (the metrics' gauge). */
   countNotifications(): Promise<Record<'waiting' | 'failed', number>>;
 }

@@ -60,7 +60,7 @@ export interface OutboxTable {
   id: string;
   /** At most one event per history entry. */
   history_id: BigIntColumn;
-  /** The NotificationEvent as JSON. */
+  /** The NotificationEvent as JSON, without its sequence (the column below). */
   event: string;
   /** Epoch ms the row was written. */
   created_at: BigIntColumn;
@@ -75,6 +75,10 @@ export interface OutboxTable {
   /** The channels that have it already, as a JSON array: a retry skips them. */
   delivered_channels: ColumnType<string, string | undefined, string>;
   last_error: string | null;
+  /** Increases across the portal in the order rows are written (migration 0006): the events' cursor. */
+  sequence: Generated<number | string>;
+  /** Epoch ms the row's retry window opened: written, or put back by `npm run outbox:resend`. */
+  retry_since: BigIntColumn;
 }
 
 /** Subscription ids the portal has shown each customer: Google changes an id when it updates one. */

@@ -11,8 +11,8 @@ export interface RouteRecord {
   method: string;
   url: string;
   sessionHook: boolean;
-  /** The session hook and the quota shield's limits among its onRequest hooks, in their order. */
-  checks?: ('session' | QuotaHookKind)[];
+  /** The session hook, the reseller API's key and the quota shield's limits among its onRequest hooks, in order. */
+  checks?: ('session' | 'key' | QuotaHookKind)[];
   holderHook: boolean;
 }
 
@@ -33,11 +33,21 @@ export const OPEN_API_ROUTES: readonly string[] = [
 ];
 
 /**
+ * The reseller API's routes (docs/security.md, The reseller API): a bearer key, never a session, so
+ * neither open nor signed-in.
+ */
+export const RESELLER_API_ROUTES: readonly string[] = [
+  'GET /api/reseller/events',
+  'HEAD /api/reseller/events',
+];
+
+/**
  * The names the hooks are declared under (auth/guard.ts, quotaShield.ts), as Fastify prints them; a
  * renamed hook leaves the routes without their check here, so the tests fail rather than pass.
  */
 const SESSION_HOOK = 'liveSession()';
 const HOLDER_HOOK = 'liveSessionHolder()';
+const KEY_HOOK = 'resellerApiKey()';
 const QUOTA_HOOKS: Readonly<Record<string, QuotaHookKind>> = {
   'perAddressQuota()': 'address',
   'perSessionAndCustomerQuota()': 'session and customer',
@@ -79,9 +89,10 @@ function printedHooks(app: FastifyInstance): PrintedHooks {
   return hooks;
 }
 
-function checksOf(onRequest: readonly string[]): ('session' | QuotaHookKind)[] {
+function checksOf(onRequest: readonly string[]): ('session' | 'key' | QuotaHookKind)[] {
   return onRequest.flatMap((name) => {
     if (name === SESSION_HOOK) return ['session' as const];
+    if (name === KEY_HOOK) return ['key' as const];
     const kind = QUOTA_HOOKS[name];
     return kind === undefined ? [] : [kind];
   });
@@ -117,10 +128,11 @@ export function isApiRoute(route: Pick<RouteRecord, 'url'>): boolean {
 }
 
 function isOpenApiRoute(route: Pick<RouteRecord, 'method' | 'url'>): boolean {
-  return OPEN_API_ROUTES.includes(`${route.method} ${route.url}`);
+  const name = `${route.method} ${route.url}`;
+  return OPEN_API_ROUTES.includes(name) || RESELLER_API_ROUTES.includes(name);
 }
 
-/** API routes that are neither open nor guarded by a session hook: none may exist. */
+/** API routes that are neither open (nor the reseller API's) nor guarded by a session hook: none may exist. */
 export function unguardedApiRoutes(routes: readonly RouteRecord[]): string[] {
   return routes
     .filter((route) => isApiRoute(route) && !isOpenApiRoute(route))
