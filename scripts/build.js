@@ -74,9 +74,12 @@ function buildWhatIsMissing() {
   buildServerIfMissing();
 }
 
+/** dist/server is there and no older than the server's sources (a release has none of them). */
+const serverBuildIsCurrent = () => !olderThanSources(serverMain, SERVER_SOURCES);
+
 /** The server alone (dist/server), for the commands that need no web client (google:check). */
 function buildServerIfMissing() {
-  if (olderThanSources(serverMain, SERVER_SOURCES)) {
+  if (!serverBuildIsCurrent()) {
     // tsc never deletes; an older build's files (a test since excluded, say) must not stay behind.
     fs.rmSync(path.join(root, 'dist', 'server'), { recursive: true, force: true });
     run('Building the server (tsc -p tsconfig.server.json)', 'typescript/bin/tsc', [
@@ -86,4 +89,11 @@ function buildServerIfMissing() {
   }
 }
 
-module.exports = { buildServerIfMissing, buildWhatIsMissing, run, root, serverMain };
+module.exports = {
+  buildServerIfMissing,
+  buildWhatIsMissing,
+  run,
+  root,
+  serverBuildIsCurrent,
+  serverMain,
+};
