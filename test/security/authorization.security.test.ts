@@ -56,8 +56,11 @@ let portal: Portal;
 const credentials = new Map<Caller, Credentials>();
 let newcomers = 0;
 
+/** A billing system's key that no caller holds: the reseller API's 401s are not for want of keys. */
+const RESELLER_KEY = 'a-billing-system-key-no-caller-holds'.padEnd(48, 'k');
+
 beforeAll(async () => {
-  portal = await startPortal();
+  portal = await startPortal({ env: { RESELLER_API_KEYS: RESELLER_KEY } });
   for (const caller of CALLERS) credentials.set(caller, await CALLER_SETUP[caller](portal));
 });
 afterAll(async () => {

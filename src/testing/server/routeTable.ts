@@ -127,15 +127,21 @@ export function isApiRoute(route: Pick<RouteRecord, 'url'>): boolean {
   return route.url === '/api' || route.url.startsWith('/api/');
 }
 
-function isOpenApiRoute(route: Pick<RouteRecord, 'method' | 'url'>): boolean {
+/**
+ * Whether an API route is expected in the signed-in scope: neither open nor the reseller API's, by the
+ * lists above (docs/architecture.md, The API's three scopes), not by the hooks it happens to have.
+ */
+export function isSignedInApiRoute(route: Pick<RouteRecord, 'method' | 'url'>): boolean {
   const name = `${route.method} ${route.url}`;
-  return OPEN_API_ROUTES.includes(name) || RESELLER_API_ROUTES.includes(name);
+  return (
+    isApiRoute(route) && !OPEN_API_ROUTES.includes(name) && !RESELLER_API_ROUTES.includes(name)
+  );
 }
 
 /** API routes that are neither open (nor the reseller API's) nor guarded by a session hook: none may exist. */
 export function unguardedApiRoutes(routes: readonly RouteRecord[]): string[] {
   return routes
-    .filter((route) => isApiRoute(route) && !isOpenApiRoute(route))
+    .filter(isSignedInApiRoute)
     .filter((route) => !route.sessionHook)
     .map((route) => `${route.method} ${route.url}`);
 }
@@ -143,7 +149,7 @@ export function unguardedApiRoutes(routes: readonly RouteRecord[]): string[] {
 /** Signed-in API routes without the check that the live user still belongs to the session's customer. */
 export function unheldApiRoutes(routes: readonly RouteRecord[]): string[] {
   return routes
-    .filter((route) => isApiRoute(route) && !isOpenApiRoute(route))
+    .filter(isSignedInApiRoute)
     .filter((route) => !route.holderHook)
     .map((route) => `${route.method} ${route.url}`);
 }

@@ -66,8 +66,12 @@ export interface MatrixCall {
   headers?: Record<string, string>;
 }
 
-/** The three kinds of endpoint: open to all, signed in by an identity token, or by the session. */
-export type Auth = 'none' | 'token' | 'session';
+/**
+ * The four kinds of endpoint: open to all, signed in by an identity token, by the session, or the
+ * reseller API's, by a billing system's key of RESELLER_API_KEYS, which no caller here holds
+ * (docs/security.md, The reseller API).
+ */
+export type Auth = 'none' | 'token' | 'session' | 'key';
 
 export interface MatrixRow {
   auth: Auth;
@@ -248,6 +252,19 @@ export const MATRIX: Record<string, MatrixRow> = {
     tampered: {},
     // The same URL shows whoever is signed in on the browser: no cache may keep it.
     success: { contentType: /^image\//, cacheControl: 'private, no-store' },
+  },
+  // Every customer's events: no session or identity token opens it, even sent as the bearer key.
+  'GET /api/reseller/events': {
+    auth: 'key',
+    tamper: [],
+    request: ({ token }) => ({
+      method: 'GET',
+      url: '/api/reseller/events',
+      headers:
+        token === null ? {} : ({ authorization: `Bearer ${token}` } as Record<string, string>),
+    }),
+    expect: everyone(401),
+    tampered: {},
   },
   // Last: signing out revokes each caller's session, so it runs after every other cell.
   'POST /api/sign-out': {
