@@ -1,4 +1,5 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
+import { PAGE_PATHS } from '../contract/pages';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { readPortalConfig } from './app/config';
@@ -32,11 +33,19 @@ async function start(root: HTMLElement) {
     ({ services, middleware } = setUpScenarioRecording(config, services, router));
   }
   const store = startPage({ config, services, middleware, location: window.location });
-  createRoot(root).render(
-    <StrictMode>
-      <App store={store} router={router} config={config} />
-    </StrictMode>,
-  );
+  const reactRoot = createRoot(root);
+  const render = () =>
+    reactRoot.render(
+      <StrictMode>
+        <App store={store} router={router} config={config} />
+      </StrictMode>,
+    );
+  // The home page and the dashboard render in a transition, in slices that yield to the browser
+  // (docs/performance.md). Elsewhere a guard may send the person home on the first render (docs/behaviour.md
+  // 2.2, 2.3), which must happen before a stored session's subscription can lead back: that render stays at once.
+  const { pathname } = window.location;
+  if (pathname === PAGE_PATHS.home || pathname === PAGE_PATHS.licences) startTransition(render);
+  else render();
 }
 
 /** Starts the portal on the page's root element, where the pre-rendered home page may stand. */
