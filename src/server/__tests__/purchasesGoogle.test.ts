@@ -102,6 +102,20 @@ describe("purchases that survive Google's latency", () => {
     expect(answer.body.subscription?.numberOfSeats).toBe(24);
   });
 
+  it('a call that hangs while Google applies the change is confirmed by read-backs in the write window', async () => {
+    await start({ GOOGLE_WRITE_TIMEOUT_MS: '3000', GOOGLE_CALL_TIMEOUT_MS: '8000' });
+    const admin = await signIn('admin@acme.example');
+    fake.failNext('POST', CHANGE_SEATS, { applyLater: { afterMs: 2000, answer: 'hang' } });
+    const answer = await buy(admin);
+    expect(answer.status).toBe(200);
+    expect(answer.body.subscription?.numberOfSeats).toBe(24);
+    expect(fake.calls.filter((c) => c.method === 'POST' && CHANGE_SEATS.test(c.path))).toHaveLength(
+      1,
+    );
+    expect(await history(admin)).toEqual([expect.objectContaining({ after: 24, state: 'done' })]);
+    expect(await store.countNotifications()).toEqual(expect.objectContaining({ waiting: 1 }));
+  });
+
   it('an unconfirmed purchase is 504 UNKNOWN, listed unconfirmed, then done once Google shows it', async () => {
     await start();
     const admin = await signIn('admin@acme.example');
