@@ -1,9 +1,11 @@
+import { tmpdir } from 'node:os';
 import pino from 'pino';
 import { ApiError } from '../apiError';
 import type { PortalProvider, WorkspaceSubscription } from '../providers/provider';
-import { createSqliteStore } from '../store/openStore';
+import { createSqliteStore, openPortalStore } from '../store/openStore';
 import type { HistoryIntent, PortalStore } from '../store/portalStore';
 import { seatsKey } from '../history/changeKeys';
+import { storeBackendsForTests } from '../../testing/server/storeBackends';
 import { createSettlementWorker } from './settlementWorker';
 
 // The settlement worker on its own (docs/api.md, GET /api/history), with a provider that fails on demand.
@@ -134,5 +136,50 @@ describe('the settlement worker', () => {
     }
     await worker.stop();
     expect(await states()).toEqual(['done']);
+  });
+});
+
+describe('two instances on one PostgreSQL', () => {
+  const { createPostgresDatabase, afterTest } = storeBackendsForTests('settlement', Date.now());
+  let databaseUrl: string;
+  const openInstance = async () => {
+    const opened = await openPortalStore({ dataDir: tmpdir(), databaseUrl }, Date.now());
+    afterTest(() => opened.close());
+    return opened;
+  };
+  const deferred = () => {
+    let resolve = () => {};
+    const promise = new Promise<void>((done) => {
+      resolve = done;
+    });
+    return { promise, resolve };
+  };
+  beforeEach(async () => {
+    databaseUrl = await createPostgresDatabase();
+  });
+
+  it("settle an entry once: two instances' settlement workers never judge one key together", async () => {
+    const one = await openInstance();
+    const two = await openInstance();
+    await one.recordIntent(intent);
+    const gate = deferred();
+    let reads = 0;
+    const provider = {
+      findWorkspaceSubscription: async () => {
+        reads += 1;
+        await gate.promise;
+        return subscription(25);
+      },
+    } as unknown as PortalProvider;
+    const worker = (store: PortalStore) =>
+      createSettlementWorker({ store, provider, log, pollMs: 1000, graceMs: 60_000 });
+    const first = worker(one).runOnce();
+    while (reads === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await worker(two).runOnce()).toBe(0);
+    gate.resolve();
+    expect(await first).toBe(1);
+    expect(reads).toBe(1);
+    expect(await two.unsettledChanges()).toEqual([]);
+    expect((await two.countNotifications()).waiting).toBe(1);
   });
 });
