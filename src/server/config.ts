@@ -48,6 +48,8 @@ export interface ServerConfig extends DestinationUrls, StoreLocation {
   rateLimit: RateLimits;
   /** UNCONFIRMED_PURCHASE_GRACE_MS: how long an unconfirmed purchase may take to show (README). */
   purchaseGraceMs: number;
+  /** SETTLEMENT_POLL_MS: how often unsettled history entries are settled in the background. */
+  settlementPollMs: number;
   /** Google mode, testing only (GOOGLE_SIGN_IN_POPUP_URL): the sign-in popup the client opens. */
   signInPopupUrl?: string;
   /** GOOGLE_EMULATOR=true: the emulator variables set (main.ts warns); null on a real deployment. */
@@ -355,6 +357,7 @@ export function readConfig(source: ConfigSource, cwd: string = process.cwd()): S
     rateLimit: Object.freeze(readRateLimits(settings)),
     priceFile: readPriceFile(settings, cwd),
     purchaseGraceMs: settings.UNCONFIRMED_PURCHASE_GRACE_MS,
+    settlementPollMs: settings.SETTLEMENT_POLL_MS,
     ...readSignInPopup(settings),
     emulated,
     metricsPort: readMetricsPort(settings),

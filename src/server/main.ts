@@ -22,6 +22,7 @@ import type { PortalProvider } from './providers/provider';
 import { pricesOf, type PriceList } from './prices/priceList';
 import { openSandbox, type Sandbox } from './providers/sandbox';
 import { readSeatPolicy } from './providers/seatPolicy';
+import { createSettlementWorker } from './services/settlementWorker';
 import { DataFolderInUse, lockDataFolder, type DataFolderLock } from './store/dataFolderLock';
 import { openPortalStore } from './store/openStore';
 import type { PortalStore } from './store/portalStore';
@@ -202,14 +203,23 @@ async function main(): Promise<void> {
     log: logger,
     metrics,
   });
+  // Unsettled history is settled in the background on every instance (docs/api.md, GET /api/history).
+  const settlement = createSettlementWorker({
+    store,
+    provider: opened.provider,
+    log: logger,
+    pollMs: config.settlementPollMs,
+    graceMs: config.purchaseGraceMs,
+    metrics,
+  });
+  settlement.start();
   let closing = false;
   const shutDown = (signal: NodeJS.Signals) => {
     // A second Ctrl-C while closing is ignored: the first one is already finishing the work.
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    notifier
-      .stop()
+    Promise.all([settlement.stop(), notifier.stop()])
       .then(() => closeAll(app, opened, store, metricsServer))
       .then(
         () => {

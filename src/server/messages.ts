@@ -67,6 +67,8 @@ export const SERVER_TEXT = {
   noDefaultCredentials: (service: string) =>
     `${service} could not sign in: no service-account key is configured and the runtime has no application default credentials. Run the portal on Cloud Run, GKE or a VM with a service account, or configure a key.`,
   withRequestId: (message: string, requestId: string) => `${message} (request id ${requestId})`,
+  purchaseBeingConfirmed:
+    'Your last purchase of licenses is still being confirmed with Google, so nothing was bought. Reload the page in a minute to see the current total before buying more.',
   purchaseUnconfirmed:
     "Google's Reseller API did not confirm the purchase in time, so it may have gone through. Reload the page to see the current total before trying again.",
   deadlineExceeded:

@@ -7,7 +7,7 @@ import { startGooglePortal, type GooglePortal } from '../../testing/server/googl
 import { type Browser, errorOf } from '../../testing/server/portalHarness';
 
 // Google mode keeps a short cache of Google's answers per instance. What another instance changed
-// a moment ago is not in it: settling pending entries and judging a buyer's total ask Google itself.
+// a moment ago is not in it: the settlement worker and the judging of a buyer's total ask Google itself.
 
 const ACME = { customerId: 'C0acme001', subscriptionId: 'sub-acme-001' };
 
@@ -60,6 +60,7 @@ it('settles an entry another instance left pending from Google, not from this ca
   });
   fake.setSeats(ACME.subscriptionId, 24);
 
+  await portal.settle();
   expect(await history(admin)).toEqual([
     expect.objectContaining({ before: 20, after: 24, state: 'done' }),
   ]);
@@ -107,6 +108,7 @@ it('settles a delegate change another instance left pending from Google’s grou
     after: null,
   });
   fake.state.groups.get(groupAddress('licence', ACME.customerId))?.push('new@acme.example');
+  await portal.settle();
   expect(await history(admin)).toEqual([
     expect.objectContaining({
       kind: 'licence-delegate',
@@ -127,6 +129,7 @@ it('settles a delegate added by an alias as done, though Google lists the primar
     after: null,
   });
   fake.state.groups.get(groupAddress('licence', ACME.customerId))?.push('staff@acme.example');
+  await portal.settle();
   expect(await history(admin)).toEqual([
     expect.objectContaining({ member: 'team@acme-eu.example', state: 'done' }),
   ]);

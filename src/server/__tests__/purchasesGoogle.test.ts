@@ -102,6 +102,20 @@ describe("purchases that survive Google's latency", () => {
     expect(answer.body.subscription?.numberOfSeats).toBe(24);
   });
 
+  it('a call that hangs while Google applies the change is confirmed by read-backs in the write window', async () => {
+    await start({ GOOGLE_WRITE_TIMEOUT_MS: '3000', GOOGLE_CALL_TIMEOUT_MS: '8000' });
+    const admin = await signIn('admin@acme.example');
+    fake.failNext('POST', CHANGE_SEATS, { applyLater: { afterMs: 2000, answer: 'hang' } });
+    const answer = await buy(admin);
+    expect(answer.status).toBe(200);
+    expect(answer.body.subscription?.numberOfSeats).toBe(24);
+    expect(fake.calls.filter((c) => c.method === 'POST' && CHANGE_SEATS.test(c.path))).toHaveLength(
+      1,
+    );
+    expect(await history(admin)).toEqual([expect.objectContaining({ after: 24, state: 'done' })]);
+    expect(await store.countNotifications()).toEqual(expect.objectContaining({ waiting: 1 }));
+  });
+
   it('an unconfirmed purchase is 504 UNKNOWN, listed unconfirmed, then done once Google shows it', async () => {
     await start();
     const admin = await signIn('admin@acme.example');
@@ -118,11 +132,50 @@ describe("purchases that survive Google's latency", () => {
     ]);
 
     fake.applyHeldChanges();
+    // Nobody reads the history: the settlement worker's pass settles it (docs/api.md, GET /api/history).
+    expect(await portal.settle()).toBe(1);
     expect(await history(admin)).toEqual([expect.objectContaining({ after: 24, state: 'done' })]);
+    expect(await store.countNotifications()).toEqual(expect.objectContaining({ waiting: 1 }));
     expect(audits()).toEqual([
       ['licence.add', 'unconfirmed', 24],
       ['licence.add', 'done', 24],
     ]);
+  });
+
+  it('buying the same total again while the first purchase is unconfirmed is refused: one done, one event', async () => {
+    await start();
+    const admin = await signIn('admin@acme.example');
+    // Google answers 504 and applies the write only after the portal's read-backs gave up: 504 UNKNOWN.
+    fake.failNext('POST', CHANGE_SEATS, { applyLater: { answer: 504 } });
+    expect((await buy(admin)).status).toBe(504);
+    // The buyer reloads and tries again before anything settled it: refused, nothing sent.
+    const again = await buy(admin);
+    expect(again.status).toBe(409);
+    expect(errorOf(again)).toEqual({
+      code: 409,
+      status: 'ABORTED',
+      message: SERVER_TEXT.purchaseBeingConfirmed,
+    });
+    expect(fake.calls.filter((c) => c.method === 'POST' && CHANGE_SEATS.test(c.path))).toHaveLength(
+      1,
+    );
+    fake.applyHeldChanges();
+    expect(seats()).toBe(24);
+    await portal.settle();
+    expect(await history(admin)).toEqual([expect.objectContaining({ after: 24, state: 'done' })]);
+    expect(await store.countNotifications()).toEqual(expect.objectContaining({ waiting: 1 }));
+    expect(audits()).toEqual([
+      ['licence.add', 'unconfirmed', 24],
+      ['licence.add', 'done', 24],
+    ]);
+    // Settled, the next purchase goes through on top of the total Google shows.
+    const next = await admin.post<{ subscription?: SubscriptionInfo }>(API_PATHS.addLicence, {
+      customerId: ACME.customerId,
+      subscriptionId: ACME.subscriptionId,
+      numberOfSeats: 25,
+      expectedNumberOfSeats: 24,
+    });
+    expect(next.status).toBe(200);
   });
 
   it('a purchase never seen within the grace period is listed not-made, never hidden as failed', async () => {
@@ -131,8 +184,10 @@ describe("purchases that survive Google's latency", () => {
     fake.failNext('POST', CHANGE_SEATS, 'hang');
     expect((await buy(admin)).status).toBe(504);
     clock += DEFAULT_PURCHASE_GRACE_MS - 1;
+    await portal.settle();
     expect((await history(admin)).map((entry) => entry.state)).toEqual(['unconfirmed']);
     clock += 1;
+    await portal.settle();
     expect((await history(admin)).map((entry) => entry.state)).toEqual(['not-made']);
     expect(seats()).toBe(20);
     expect(audits()).toEqual([
@@ -207,6 +262,7 @@ describe('subscription ids that Google changes', () => {
     });
     fake.setSeats(ACME.subscriptionId, 24);
     fake.renewSubscriptionId(ACME.subscriptionId, RENEWED_ID);
+    await portal.settle();
     expect(await history(admin)).toEqual([expect.objectContaining({ after: 24, state: 'done' })]);
   });
 });

@@ -41,6 +41,11 @@ const MIN_REQUEST_DEADLINE_MS = 100;
 export const DEFAULT_ANNUAL_SEAT_CAP = 50;
 /** A day: longer than any purchase Google takes to apply. */
 const MAX_PURCHASE_GRACE_MS = 86_400_000;
+/** The settlement worker's pass (docs/api.md, GET /api/history): an entry Google can confirm is
+ * settled within a minute, so the slowest pass and a slow read of Google's total fit in it. */
+export const DEFAULT_SETTLEMENT_POLL_MS = 10_000;
+const MIN_SETTLEMENT_POLL_MS = 100;
+const MAX_SETTLEMENT_POLL_MS = 30_000;
 /** Longer than any sensible wait for one Google call; a typo of an extra zero is caught. */
 const MAX_TIMEOUT_MS = 120_000;
 /** A purchase waited for longer than this would leave the buyer staring at a spinner. */
@@ -283,6 +288,19 @@ export const ENVIRONMENT = Type.Object({
         'How long a purchase Google did not confirm is listed `unconfirmed` before `not-made`',
     },
     { minimum: 0, maximum: MAX_PURCHASE_GRACE_MS, default: DEFAULT_PURCHASE_GRACE_MS },
+  ),
+  SETTLEMENT_POLL_MS: whole(
+    {
+      group: 'portal',
+      unit: 'milliseconds',
+      description:
+        "How often the settlement worker reads Google's totals for `pending` and `unconfirmed` history entries (docs/api.md, GET /api/history)",
+    },
+    {
+      minimum: MIN_SETTLEMENT_POLL_MS,
+      maximum: MAX_SETTLEMENT_POLL_MS,
+      default: DEFAULT_SETTLEMENT_POLL_MS,
+    },
   ),
   PRICE_FILE: Type.Optional(
     text({

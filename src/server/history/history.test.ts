@@ -1,11 +1,11 @@
 import pino from 'pino';
 import { ApiError } from '../apiError';
-import type { PortalProvider, WorkspaceSubscription } from '../providers/provider';
+import type { WorkspaceSubscription } from '../providers/provider';
 import { createSqliteStore } from '../store/openStore';
 import type { HistoryIntent, PortalStore } from '../store/portalStore';
 import { seatsKey } from './changeKeys';
 import { recordDone, recordFailure } from './recordChange';
-import { settlePending, verdictOf } from './settle';
+import { settleHeld, verdictOf } from './settle';
 
 // The intent, completion and settling rules on their own, with a provider that fails on demand.
 
@@ -139,54 +139,26 @@ describe('verdictOf', () => {
   });
 });
 
-describe('settlePending', () => {
-  function providerWith(read: () => Promise<WorkspaceSubscription | null>): PortalProvider {
-    return { findWorkspaceSubscription: read } as unknown as PortalProvider;
-  }
+describe('settleHeld walks the entries in order', () => {
+  const second = { ...intent, requestId: 'req-2', at: 10 };
+  const seen = async () => ({ kind: 'seats' as const, subscription: subscription(25) });
+  const soon = { now: 1000, graceMs: 60_000 };
 
-  it('settles from the provider’s state', async () => {
+  it("two purchases of the same total: Google's one change is the oldest one's; the other is not seen", async () => {
     await store.recordIntent(intent);
-    await settlePending(
-      store,
-      providerWith(async () => subscription(25)),
-      CUSTOMER,
-      log,
-    );
-    expect(await states()).toEqual(['done']);
+    await store.recordIntent(second);
+    await settleHeld(store, CUSTOMER, seatsKey(CUSTOMER), seen, { clock: soon });
+    expect(await states()).toEqual(['unconfirmed', 'done']);
+    expect((await store.countNotifications()).waiting).toBe(1);
   });
 
-  it('leaves entries pending when the provider cannot be read', async () => {
+  it('the later one is not-made once its grace period is over, still never done', async () => {
     await store.recordIntent(intent);
-    const unreadable = providerWith(async () => {
-      throw new ApiError(503, 'Google is unavailable.');
+    await store.recordIntent(second);
+    await settleHeld(store, CUSTOMER, seatsKey(CUSTOMER), seen, {
+      clock: { now: 60_010, graceMs: 60_000 },
     });
-    await settlePending(store, unreadable, CUSTOMER, log);
-    expect(await states()).toEqual(['pending']);
-  });
-
-  it('leaves entries pending while their key is held, and reads nothing for them', async () => {
-    await store.recordIntent(intent);
-    let reads = 0;
-    const provider = providerWith(async () => {
-      reads += 1;
-      return subscription(20);
-    });
-    let release = () => {};
-    const held = store.exclusive(
-      seatsKey(CUSTOMER),
-      () =>
-        new Promise<void>((resolve) => {
-          release = resolve;
-        }),
-    );
-    await settlePending(store, provider, CUSTOMER, log);
-    expect(reads).toBe(0);
-    expect(await states()).toEqual(['pending']);
-    release();
-    await held;
-    await settlePending(store, provider, CUSTOMER, log);
-    expect(reads).toBe(1);
-    // Written long before the grace period (at 0), and the total never showed.
-    expect(await states()).toEqual(['not-made']);
+    expect(await states()).toEqual(['not-made', 'done']);
+    expect((await store.countNotifications()).waiting).toBe(1);
   });
 });

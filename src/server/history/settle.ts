@@ -33,6 +33,11 @@ export interface SettleClock {
   graceMs: number;
 }
 
+/** A purchase Google's total does not show: unconfirmed until its grace period ends, then not-made. */
+function unseenPurchase(record: HistoryRecord, clock: SettleClock): Verdict {
+  return { state: clock.now - record.at >= clock.graceMs ? 'not-made' : 'unconfirmed' };
+}
+
 /**
  * done when the provider shows the change, null when it cannot tell. A purchase not shown is
  * unconfirmed until the grace period after it ends, then not-made (Google may apply it late; docs/api.md,
@@ -49,7 +54,7 @@ export function verdictOf(
     if (now.kind !== 'seats' || now.subscription === null) return null;
     if (now.subscription.numberOfSeats === change.after)
       return { state: 'done', after: change.after };
-    return { state: clock.now - record.at >= clock.graceMs ? 'not-made' : 'unconfirmed' };
+    return unseenPurchase(record, clock);
   }
   if (now.kind !== 'delegates') return null;
   const listedAs = now.primaryOf?.[change.member] ?? change.member;
@@ -74,8 +79,16 @@ export async function settleHeld(
   );
   if (pending.length === 0) return;
   const now = await readNow(pending);
+  const clock = settling.clock ?? { now: Date.now(), graceMs: DEFAULT_PURCHASE_GRACE_MS };
+  // Oldest first, and Google's one total is one change: the first purchase it shows claims it, a later
+  // one with the same total is another change, not seen (docs/api.md, GET /api/history).
+  let totalClaimed = false;
   for (const record of pending) {
-    const verdict = verdictOf(record, now, settling.clock);
+    let verdict = verdictOf(record, now, clock);
+    if (record.change.kind === 'licences' && verdict?.state === 'done') {
+      if (totalClaimed) verdict = unseenPurchase(record, clock);
+      totalClaimed = true;
+    }
     if (verdict === null || verdict.state === record.state) continue;
     if (verdict.state === 'done') await store.completeChange(record.id, verdict.after);
     else if (verdict.state === 'failed') await store.failChange(record.id);
@@ -165,38 +178,4 @@ export async function readState(
     primaryAddresses(provider, pending),
   ]);
   return { kind: 'delegates', members, primaryOf };
-}
-
-/**
- * Before a history read: settles every pending entry of the customer whose key is free. A key in use
- * is a change in flight, and an unreadable provider cannot tell: those entries stay pending.
- */
-export async function settlePending(
-  store: PortalStore,
-  provider: PortalProvider,
-  customerId: string,
-  log: FastifyBaseLogger,
-  clock?: SettleClock,
-  metrics?: PortalMetrics,
-): Promise<void> {
-  const pending = await store.pendingChanges(customerId);
-  const byKey = new Map<string, HistoryRecord>();
-  for (const record of pending) {
-    if (!byKey.has(keyOf(record))) byKey.set(keyOf(record), record);
-  }
-  for (const [key, sample] of byKey) {
-    await store.ifFree(key, async () => {
-      try {
-        await settleHeld(
-          store,
-          customerId,
-          key,
-          (held) => readState(provider, customerId, sample.change.kind, held),
-          { log, metrics, ...(clock === undefined ? {} : { clock }) },
-        );
-      } catch (error) {
-        log.warn({ err: error, key }, 'pending history entries left pending');
-      }
-    });
-  }
 }

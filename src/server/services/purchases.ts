@@ -8,6 +8,7 @@ import { subscriptionPrice } from '../prices/pricePreview';
 import type { Customer, WorkspaceSubscription } from '../providers/provider';
 import { checkSeatChange } from '../providers/seatRules';
 import { workspaceSkuIdOf } from '../providers/skus';
+import type { PortalStore } from '../store/portalStore';
 import { withChangeLock, type ChangeContext, type ChangeRequester } from './changeLock';
 
 // Buying seats (docs/api.md, POST /api/add-licence): the one place where the Reseller API's seat
@@ -71,6 +72,17 @@ async function readSubscription(
   throw new SubscriptionIdChanged(found);
 }
 
+/**
+ * 409 while an earlier purchase of the customer is still unsettled after the lock's settle step: a
+ * second purchase of the same total would be counted as the same change (docs/api.md, 409).
+ */
+async function refuseWhileUnsettled(store: PortalStore, customerId: string): Promise<void> {
+  const unsettled = await store.pendingChanges(customerId);
+  if (unsettled.some(({ change }) => change.kind === 'licences')) {
+    throw new ApiError(409, SERVER_TEXT.purchaseBeingConfirmed, { status: 'ABORTED' });
+  }
+}
+
 /** A purchase's checks without the purchase (a price preview): refused exactly where it would be. */
 export async function checkLicences(
   context: ChangeContext,
@@ -105,6 +117,7 @@ export async function addLicences(
       { customerId, key, kind: 'licences' },
       log,
       async () => {
+        await refuseWhileUnsettled(store, customerId);
         const current = await readSubscription(context, customer, subscriptionId, true);
         const { before, seatsToAdd, after } = seatChangeOf(order, current);
         checkSeatChange(current, before, after);

@@ -190,6 +190,21 @@ export function createKyselyStore(
       return rows.map(toHistoryRecord);
     },
 
+    async unsettledChanges() {
+      const rows = await db
+        .selectFrom('history')
+        .selectAll()
+        // Literals, as in pendingChanges: the partial index history_unsettled holds just these rows.
+        .where(
+          'state',
+          'in',
+          UNSETTLED_STATES.map((state) => sql.lit(state)),
+        )
+        .orderBy('id', 'asc')
+        .execute();
+      return rows.map(toHistoryRecord);
+    },
+
     async listHistory({ customerId, kinds, olderThan, limit }) {
       if (kinds.length === 0) return [];
       let query = db

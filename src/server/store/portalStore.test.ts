@@ -195,6 +195,18 @@ describe.each(backends)('the portal store on %s', (_name, makeBackend) => {
       ).toEqual([]);
     });
 
+    it("lists every customer's unsettled entries oldest first, for the settlement worker", async () => {
+      const acme = await store.recordIntent(licenceIntent('C0acme001', 20, 21));
+      const flex = await store.recordIntent(licenceIntent('C0flex001', 10, 11));
+      const done = await store.recordIntent(licenceIntent('C0acme001', 21, 22));
+      await store.markChange(flex, 'unconfirmed');
+      await store.completeChange(done, 22);
+      expect((await store.unsettledChanges()).map((record) => [record.id, record.state])).toEqual([
+        [acme, 'pending'],
+        [flex, 'unconfirmed'],
+      ]);
+    });
+
     it('keeps totals up to the largest safe integer exactly', async () => {
       const huge = Number.MAX_SAFE_INTEGER;
       const id = await store.recordIntent(licenceIntent('C0acme001', huge - 1, huge));

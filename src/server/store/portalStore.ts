@@ -185,6 +185,8 @@ export interface PortalStore extends ChangeLocks, Outbox {
   markChange(id: number, state: 'unconfirmed' | 'not-made'): Promise<void>;
   /** A customer's entries still pending or unconfirmed, oldest first. */
   pendingChanges(customerId: string): Promise<HistoryRecord[]>;
+  /** Every customer's entries still pending or unconfirmed, oldest first (the settlement worker's). */
+  unsettledChanges(): Promise<HistoryRecord[]>;
   /** How many entries of all customers are pending and unconfirmed (the metrics' gauge). */
   countUnsettled(): Promise<Record<(typeof UNSETTLED_STATES)[number], number>>;
   /** Notes a subscription id the portal showed the customer (Google changes ids on updates). */

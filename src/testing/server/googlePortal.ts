@@ -12,6 +12,7 @@ import { createPortalMetrics, type PortalMetrics } from '../../server/plugins/me
 import { createGoogleProvider, readGoogleOptions } from '../../server/providers/google';
 import type { PortalProvider } from '../../server/providers/provider';
 import { readSeatPolicy } from '../../server/providers/seatPolicy';
+import { createSettlementWorker } from '../../server/services/settlementWorker';
 import { createSqliteStore } from '../../server/store/openStore';
 import type { PortalStore } from '../../server/store/portalStore';
 import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '../fakeGoogle';
@@ -69,6 +70,8 @@ export interface GooglePortal {
     email: string,
     how?: GoogleSignIn,
   ): Promise<{ browser: Browser; answer: Answer<SubscriptionInfo> }>;
+  /** One pass of the settlement worker main.ts starts (withStore), on the portal's clock. */
+  settle(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -123,12 +126,25 @@ export async function startGooglePortal(options: GooglePortalOptions = {}): Prom
     store = opened.store;
   }
   const { logs, sink } = captureLogs();
+  const logger = createLogger(logLevel, sink);
+  const settlement =
+    store === undefined
+      ? undefined
+      : createSettlementWorker({
+          store,
+          provider,
+          log: logger,
+          pollMs: config.settlementPollMs,
+          graceMs: config.purchaseGraceMs,
+          ...(options.now === undefined ? {} : { now: options.now }),
+          metrics,
+        });
   const app = buildApp({
     config,
     metrics,
     provider,
     ...(store === undefined ? {} : { store }),
-    logger: createLogger(logLevel, sink),
+    logger,
     ...(options.now === undefined ? {} : { now: options.now }),
     ...(options.requestDeadlineMs === undefined
       ? {}
@@ -149,6 +165,10 @@ export async function startGooglePortal(options: GooglePortalOptions = {}): Prom
     logs,
     browser: () => new Browser(baseUrl),
     signIn: (email, how) => signInWithGoogle(baseUrl, fake, email, how),
+    async settle() {
+      if (settlement === undefined) throw new Error('startGooglePortal without withStore');
+      return settlement.runOnce();
+    },
     async close() {
       await app.close();
       await provider.close();

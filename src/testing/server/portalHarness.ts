@@ -16,6 +16,7 @@ import { createLogger } from '../../server/plugins/logger';
 import { createPortalMetrics, type PortalMetrics } from '../../server/plugins/metrics';
 import { openSandbox, type Sandbox } from '../../server/providers/sandbox';
 import { SERVER_TEXT } from '../../server/messages';
+import { createSettlementWorker } from '../../server/services/settlementWorker';
 import { openPortalStore } from '../../server/store/openStore';
 import type { PortalStore } from '../../server/store/portalStore';
 import { recordRoutes, type RouteRecord } from './routeTable';
@@ -149,6 +150,8 @@ export interface Portal {
   token(email: string, scopes?: readonly string[]): string;
   /** Every route of the app with its session hook, as Fastify runs it (testing/routeTable.ts). */
   routes(): RouteRecord[];
+  /** One pass of the settlement worker main.ts starts, on the portal's clock; how many keys it settled. */
+  settle(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -187,6 +190,16 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
   const sandbox = await openSandbox({ dataDir, now });
   const store = await openPortalStore(config, now());
   const metrics = createPortalMetrics();
+  const logger = createLogger(config.logLevel, sink);
+  const settlement = createSettlementWorker({
+    store,
+    provider: sandbox.provider,
+    log: logger,
+    pollMs: config.settlementPollMs,
+    graceMs: config.purchaseGraceMs,
+    now,
+    metrics,
+  });
   const app = buildApp({
     metrics,
     config,
@@ -194,7 +207,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     sandbox,
     store,
     now,
-    logger: createLogger(config.logLevel, sink),
+    logger,
     ...(options.requestDeadlineMs === undefined
       ? {}
       : { requestDeadlineMs: options.requestDeadlineMs }),
@@ -221,6 +234,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     browser: () => new Browser(baseUrl),
     token,
     routes,
+    settle: () => settlement.runOnce(),
     async signIn(email, scopes) {
       const browser = new Browser(baseUrl);
       const answer = await browser.get(

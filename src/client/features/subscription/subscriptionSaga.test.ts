@@ -217,6 +217,12 @@ describe('adding licences (docs/behaviour.md 4.15, 4.16, docs/api.md, docs/behav
       'The total number of licenses changed from 20 to 21 while you were adding licenses. Reload the page and try again.',
     ],
     [
+      'a purchase while the last one is still being confirmed',
+      409,
+      'ABORTED',
+      'Your last purchase of licenses is still being confirmed with Google, so nothing was bought. Reload the page in a minute to see the current total before buying more.',
+    ],
+    [
       'a purchase Google did not confirm',
       504,
       'UNKNOWN',

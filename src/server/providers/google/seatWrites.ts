@@ -11,8 +11,9 @@ import { toWorkspaceSubscription } from './subscriptionChoice';
 
 // Buying seats with the Reseller API's changeSeats (docs/configuration-google.md, "Purchases and
 // Google's latency"): the write and its read-backs share their own limit, GOOGLE_WRITE_TIMEOUT_MS.
-// changeSeats is never sent twice; after a lost, failed or late answer the subscription is read
-// back with backoff until that limit, and a purchase still not seen is answered 504 UNKNOWN.
+// changeSeats is never sent twice; while it is outstanding the subscription is read back every second,
+// and after a lost, failed or late answer with backoff until that limit; a purchase still not seen is
+// answered 504 UNKNOWN.
 
 export interface SeatWriteOptions {
   reseller: ResellerCalls;
@@ -40,6 +41,8 @@ const MAX_READ_BACK_WAIT_MS = 4000;
 const ANSWER_MARGIN_MS = 500;
 /** A read-back is not started with less time than this left. */
 const MIN_READ_BACK_MS = 100;
+/** While changeSeats is outstanding, the subscription is read back this often. */
+const READ_BACK_DURING_CALL_MS = 1000;
 const HTTP_NOT_FOUND = 404;
 const HTTP_BAD_REQUEST = 400;
 
@@ -54,12 +57,12 @@ function writeEndsAt(writeTimeoutMs: number): number {
   return deadline === undefined ? own : Math.min(own, deadline.at - ANSWER_MARGIN_MS);
 }
 
-/** A call's limits inside the write's window: at most `ms`, never past `endsAt`. */
-function limitsWithin(endsAt: number, ms: number): () => CallLimits {
+/** A call's limits inside the write's window: at most `ms`, never past `endsAt`, or until `abandon`. */
+function limitsWithin(endsAt: number, ms: number, abandon?: AbortSignal): () => CallLimits {
   return () => {
     const left = endsAt - Date.now();
     if (left <= 0) throw new ApiError(504, SERVER_TEXT.deadlineExceeded);
-    return { signal: limitSignal(Math.min(ms, left)) };
+    return { signal: limitSignal(Math.min(ms, left), abandon) };
   };
 }
 
@@ -116,6 +119,28 @@ export function createSeatWrites(options: SeatWriteOptions) {
     throw purchaseUnconfirmed();
   }
 
+  /**
+   * Reads back every second while the call is outstanding (docs/configuration-google.md, "Purchases
+   * and Google's latency"): a call that hangs while Google applies the change is confirmed in the
+   * window, not only after it gives up. The subscription once it shows the new total, else undefined.
+   */
+  async function watchWhileCalling(
+    customerId: string,
+    subscriptionId: string,
+    newTotal: number,
+    endsAt: number,
+    call: { outstanding: boolean },
+  ): Promise<WorkspaceSubscription | undefined> {
+    for (;;) {
+      if (Date.now() + READ_BACK_DURING_CALL_MS + MIN_READ_BACK_MS >= endsAt) return undefined;
+      await sleep(READ_BACK_DURING_CALL_MS);
+      if (!call.outstanding) return undefined;
+      const now = await readBack(customerId, subscriptionId, endsAt);
+      if (!call.outstanding) return undefined;
+      if (now?.numberOfSeats === newTotal) return now;
+    }
+  }
+
   return {
     /** One changeSeats, never sent twice; a lost answer is confirmed by read-backs or answered 504. */
     async changeSeats(
@@ -125,17 +150,35 @@ export function createSeatWrites(options: SeatWriteOptions) {
     ): Promise<WorkspaceSubscription> {
       const endsAt = writeEndsAt(options.writeTimeoutMs);
       const callMs = Math.max(options.callTimeoutMs, options.writeTimeoutMs * CALL_SHARE_OF_WRITE);
+      const abandon = new AbortController();
+      const call = { outstanding: true };
       try {
         // A write: never sent again (a repeat could buy twice).
-        const { data } = await options.asReseller(
-          (auth) =>
-            reseller.subscriptions.changeSeats(
-              { customerId, subscriptionId, requestBody: { numberOfSeats: newTotal } },
-              auth,
-            ),
-          limitsWithin(endsAt, callMs),
-        );
-        return toWorkspaceSubscription(data, policy);
+        const answered = options
+          .asReseller(
+            (auth) =>
+              reseller.subscriptions.changeSeats(
+                { customerId, subscriptionId, requestBody: { numberOfSeats: newTotal } },
+                auth,
+              ),
+            limitsWithin(endsAt, callMs, abandon.signal),
+          )
+          .finally(() => {
+            call.outstanding = false;
+          });
+        const seen = watchWhileCalling(customerId, subscriptionId, newTotal, endsAt, call);
+        const first = await Promise.race([
+          answered.then(({ data }) => toWorkspaceSubscription(data, policy)),
+          seen.then(
+            (shown) => shown ?? answered.then(({ data }) => toWorkspaceSubscription(data, policy)),
+          ),
+        ]);
+        if (call.outstanding) {
+          // Google shows the change: the hanging call is abandoned, never repeated.
+          answered.catch(() => undefined);
+          abandon.abort(new DOMException('Google shows the change.', 'AbortError'));
+        }
+        return first;
       } catch (error) {
         if (error instanceof ApiError) throw error;
         const failure = readFailure(error);

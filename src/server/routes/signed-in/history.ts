@@ -11,8 +11,6 @@ import { invalidArgument, permissionDenied } from '../../apiError';
 import { sessionHolderOf, sessionOf } from '../../auth/guard';
 import { readLiveRoles, requireOwnCustomer, type LiveRoles } from '../../auth/roles';
 import { decodeCursor, encodeCursor, toHistoryEntry } from '../../history/historyView';
-import { settlePending } from '../../history/settle';
-import { DEFAULT_PURCHASE_GRACE_MS } from '../../limits';
 import { SERVER_TEXT } from '../../messages';
 import type { ApiScope, RouteContext } from '../context';
 
@@ -38,10 +36,11 @@ function pageSize(raw: string | undefined): number {
   return limit;
 }
 
-// The change history of the caller's own customer, newest first, one page at a time.
+// The change history of the caller's own customer, newest first, one page at a time: read only; the
+// settlement worker settles what is unsettled (docs/api.md, GET /api/history).
 export async function historyRoutes(
   app: ApiScope,
-  { provider, store, now, purchaseGraceMs, metrics }: RouteContext,
+  { provider, store }: RouteContext,
 ): Promise<void> {
   app.get(API_PATHS.history, { schema: historySchema }, async (request): Promise<HistoryPage> => {
     const session = sessionOf(request);
@@ -55,17 +54,6 @@ export async function historyRoutes(
     const roles = await readLiveRoles(provider, session, sessionHolderOf(request));
     const kinds = visibleKinds(roles, kind);
 
-    await settlePending(
-      store,
-      provider,
-      session.customerId,
-      request.log,
-      {
-        now: now(),
-        graceMs: purchaseGraceMs ?? DEFAULT_PURCHASE_GRACE_MS,
-      },
-      metrics,
-    );
     // One more than a page says whether an older page exists.
     const records = await store.listHistory({
       customerId: session.customerId,
