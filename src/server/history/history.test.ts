@@ -1,92 +1,51 @@
 import pino from 'pino';
 import { ApiError } from '../apiError';
-import type { WorkspaceSubscription } from '../providers/provider';
-import { createSqliteStore } from '../store/openStore';
-import type { HistoryIntent, PortalStore } from '../store/portalStore';
 import { seatsKey } from './changeKeys';
 import { recordDone, recordFailure } from './recordChange';
 import { settleHeld, verdictOf } from './settle';
+import {
+  CUSTOMER,
+  historyStates,
+  licenceIntent,
+  memoryStoreForTests,
+  workspaceSubscription,
+} from '../../testing/server/memoryStore';
 
 // The intent, completion and settling rules on their own, with a provider that fails on demand.
 
 const log = pino({ level: 'silent' });
-const CUSTOMER = 'C0acme001';
-const SUBSCRIPTION = 'sub-acme-001';
-
-const intent: HistoryIntent = {
-  customerId: CUSTOMER,
-  actor: 'admin@acme.example',
-  requestId: 'req-1',
-  at: 0,
-  change: { kind: 'licences', subscriptionId: SUBSCRIPTION, before: 20, after: 25 },
-};
-
-function subscription(numberOfSeats: number): WorkspaceSubscription {
-  return {
-    subscriptionId: SUBSCRIPTION,
-    customerId: CUSTOMER,
-    skuName: 'Google Workspace Business Standard',
-    planName: 'ANNUAL_MONTHLY_PAY',
-    numberOfSeats,
-    licensedNumberOfSeats: 17,
-    maximumNumberOfSeats: 50,
-    status: 'ACTIVE',
-    suspensionReasons: [],
-    isTrial: false,
-    renewalDate: null,
-  };
-}
-
-let store: PortalStore;
-beforeEach(async () => {
-  const opened = createSqliteStore(':memory:');
-  await opened.migrate();
-  store = opened.store;
-});
-afterEach(async () => {
-  await store.close();
-});
-
-const states = async () =>
-  (
-    await store.listHistory({
-      customerId: CUSTOMER,
-      kinds: ['licences', 'licence-delegate', 'support-delegate'],
-      olderThan: null,
-      limit: 10,
-    })
-  ).map((record) => record.state);
+const store = memoryStoreForTests();
 
 describe('recordDone and recordFailure', () => {
-  it('completes the intent with the state after the change', async () => {
-    await recordDone(store, await store.recordIntent(intent), 25, log);
-    expect(await states()).toEqual(['done']);
+  it('completes the licenceIntent with the state after the change', async () => {
+    await recordDone(store, await store.recordIntent(licenceIntent), 25, log);
+    expect(await historyStates(store)).toEqual(['done']);
   });
 
-  it('marks the intent failed when the provider refuses (4xx): never listed', async () => {
+  it('marks the licenceIntent failed when the provider refuses (4xx): never listed', async () => {
     const refusal = new ApiError(409, 'Member already exists.');
-    await recordFailure(store, await store.recordIntent(intent), refusal, log);
-    expect(await states()).toEqual([]);
+    await recordFailure(store, await store.recordIntent(licenceIntent), refusal, log);
+    expect(await historyStates(store)).toEqual([]);
     expect(await store.pendingChanges(CUSTOMER)).toEqual([]);
   });
 
-  it('marks the intent unconfirmed when the provider could not confirm it (504 UNKNOWN)', async () => {
+  it('marks the licenceIntent unconfirmed when the provider could not confirm it (504 UNKNOWN)', async () => {
     const unknown = new ApiError(504, 'Not confirmed.', { status: 'UNKNOWN' });
-    await recordFailure(store, await store.recordIntent(intent), unknown, log);
-    expect(await states()).toEqual(['unconfirmed']);
+    await recordFailure(store, await store.recordIntent(licenceIntent), unknown, log);
+    expect(await historyStates(store)).toEqual(['unconfirmed']);
   });
 
   it.each([
     ['a 5xx', new ApiError(503, 'Google is unavailable.')],
     ['a lost connection', new Error('socket hang up')],
-  ])('leaves the intent pending after %s: it may have happened', async (_case, failure) => {
-    await recordFailure(store, await store.recordIntent(intent), failure, log);
-    expect(await states()).toEqual(['pending']);
+  ])('leaves the licenceIntent pending after %s: it may have happened', async (_case, failure) => {
+    await recordFailure(store, await store.recordIntent(licenceIntent), failure, log);
+    expect(await historyStates(store)).toEqual(['pending']);
   });
 });
 
 describe('verdictOf', () => {
-  const record = { ...intent, id: 1, state: 'pending' as const };
+  const record = { ...licenceIntent, id: 1, state: 'pending' as const };
   const delegate = (action: 'add' | 'delete') => ({
     ...record,
     change: {
@@ -102,17 +61,28 @@ describe('verdictOf', () => {
   const soon = { now: 1000, graceMs: 60_000 };
 
   it.each([
-    ['the total is the intended one', 'done', { kind: 'seats', subscription: subscription(25) }],
+    [
+      'the total is the intended one',
+      'done',
+      { kind: 'seats', subscription: workspaceSubscription(25) },
+    ],
     [
       'the total is still the old one',
       'unconfirmed',
-      { kind: 'seats', subscription: subscription(20) },
+      { kind: 'seats', subscription: workspaceSubscription(20) },
     ],
-    ['the total is another one', 'unconfirmed', { kind: 'seats', subscription: subscription(30) }],
+    [
+      'the total is another one',
+      'unconfirmed',
+      { kind: 'seats', subscription: workspaceSubscription(30) },
+    ],
     [
       'Google has given the subscription a new id, with the intended total',
       'done',
-      { kind: 'seats', subscription: { ...subscription(25), subscriptionId: 'sub-acme-002' } },
+      {
+        kind: 'seats',
+        subscription: { ...workspaceSubscription(25), subscriptionId: 'sub-acme-002' },
+      },
     ],
     ['there is no subscription', null, { kind: 'seats', subscription: null }],
   ] as const)('licences: %s → %s', (_case, expected, now) => {
@@ -121,12 +91,14 @@ describe('verdictOf', () => {
 
   it('licences: a total that never showed within the grace period → not-made, never failed', () => {
     const late = { now: 60_000, graceMs: 60_000 };
-    expect(verdictOf(record, { kind: 'seats', subscription: subscription(20) }, late)).toEqual({
+    expect(
+      verdictOf(record, { kind: 'seats', subscription: workspaceSubscription(20) }, late),
+    ).toEqual({
       state: 'not-made',
     });
-    expect(verdictOf(record, { kind: 'seats', subscription: subscription(25) }, late)?.state).toBe(
-      'done',
-    );
+    expect(
+      verdictOf(record, { kind: 'seats', subscription: workspaceSubscription(25) }, late)?.state,
+    ).toBe('done');
   });
 
   it.each([
@@ -140,25 +112,25 @@ describe('verdictOf', () => {
 });
 
 describe('settleHeld walks the entries in order', () => {
-  const second = { ...intent, requestId: 'req-2', at: 10 };
-  const seen = async () => ({ kind: 'seats' as const, subscription: subscription(25) });
+  const second = { ...licenceIntent, requestId: 'req-2', at: 10 };
+  const seen = async () => ({ kind: 'seats' as const, subscription: workspaceSubscription(25) });
   const soon = { now: 1000, graceMs: 60_000 };
 
   it("two purchases of the same total: Google's one change is the oldest one's; the other is not seen", async () => {
-    await store.recordIntent(intent);
+    await store.recordIntent(licenceIntent);
     await store.recordIntent(second);
     await settleHeld(store, CUSTOMER, seatsKey(CUSTOMER), seen, { clock: soon });
-    expect(await states()).toEqual(['unconfirmed', 'done']);
+    expect(await historyStates(store)).toEqual(['unconfirmed', 'done']);
     expect((await store.countNotifications()).waiting).toBe(1);
   });
 
   it('the later one is not-made once its grace period is over, still never done', async () => {
-    await store.recordIntent(intent);
+    await store.recordIntent(licenceIntent);
     await store.recordIntent(second);
     await settleHeld(store, CUSTOMER, seatsKey(CUSTOMER), seen, {
       clock: { now: 60_010, graceMs: 60_000 },
     });
-    expect(await states()).toEqual(['not-made', 'done']);
+    expect(await historyStates(store)).toEqual(['not-made', 'done']);
     expect((await store.countNotifications()).waiting).toBe(1);
   });
 });

@@ -10,8 +10,7 @@ import { captureLogs } from '../../testing/server/capturedLogs';
 import { recordCompletedPurchase } from '../../testing/server/storeBackends';
 import { createLogger } from '../plugins/logger';
 import { createPortalMetrics } from '../plugins/metrics';
-import { createSqliteStore } from '../store/openStore';
-import type { PortalStore } from '../store/portalStore';
+import { memoryStoreForTests } from '../../testing/server/memoryStore';
 import type { DeliveryChannel } from './channel';
 import { createDeliveryWorker, retryDelayMs } from './deliveryWorker';
 import { mailChannels, smtpSender } from './mailChannel';
@@ -50,15 +49,7 @@ const purchase: NotificationEvent = {
 
 const TUNING = { retryBaseMs: 10_000, retryForMs: 30_000, leaseMs: 60_000, pollMs: 1000 };
 
-let store: PortalStore;
-beforeEach(async () => {
-  const opened = createSqliteStore(':memory:');
-  await opened.migrate();
-  store = opened.store;
-});
-afterEach(async () => {
-  await store.close();
-});
+const store = memoryStoreForTests();
 
 async function writeCompletedPurchase(): Promise<void> {
   await recordCompletedPurchase(store, NOW, 'req-1');

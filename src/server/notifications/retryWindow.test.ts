@@ -1,6 +1,5 @@
 import { createLogger } from '../plugins/logger';
-import { createSqliteStore } from '../store/openStore';
-import type { PortalStore } from '../store/portalStore';
+import { memoryStoreForTests } from '../../testing/server/memoryStore';
 import { recordCompletedPurchase } from '../../testing/server/storeBackends';
 import { createDeliveryWorker, nextAttemptAt } from './deliveryWorker';
 import { readNotificationConfig, retryWindowMs } from './notificationConfig';
@@ -45,15 +44,7 @@ describe('the retry window', () => {
   });
 
   describe('in the worker', () => {
-    let store: PortalStore;
-    beforeEach(async () => {
-      const opened = createSqliteStore(':memory:');
-      await opened.migrate();
-      store = opened.store;
-    });
-    afterEach(async () => {
-      await store.close();
-    });
+    const store = memoryStoreForTests();
 
     it('retries a receiver that is down far past 8 attempts, until the window closes', async () => {
       const written = Date.now();

@@ -6,8 +6,7 @@ import { withDeadline } from '../plugins/deadline';
 import { SERVER_TEXT } from '../messages';
 import type { PortalProvider } from '../providers/provider';
 import { openSandbox, type Sandbox } from '../providers/sandbox';
-import { createSqliteStore } from '../store/openStore';
-import type { PortalStore } from '../store/portalStore';
+import { memoryStoreForTests } from '../../testing/server/memoryStore';
 import type { ChangeContext } from './changeLock';
 import { addLicences } from './purchases';
 
@@ -33,16 +32,13 @@ const buyer = { actor: 'admin@acme.example', requestId: 'req-1', log: pino({ lev
 
 let dataDir: string;
 let sandbox: Sandbox;
-let store: PortalStore;
+const store = memoryStoreForTests();
 let writes: number;
 let context: ChangeContext;
 
 beforeEach(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'purchases-'));
   sandbox = await openSandbox({ dataDir });
-  const opened = createSqliteStore(':memory:');
-  await opened.migrate();
-  store = opened.store;
   writes = 0;
   // Counts the provider's writes: a refused purchase must make none.
   const provider: PortalProvider = {
@@ -56,7 +52,6 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await store.close();
   sandbox.close();
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -2,61 +2,23 @@ import { tmpdir } from 'node:os';
 import pino from 'pino';
 import { ApiError } from '../apiError';
 import type { PortalProvider, WorkspaceSubscription } from '../providers/provider';
-import { createSqliteStore, openPortalStore } from '../store/openStore';
-import type { HistoryIntent, PortalStore } from '../store/portalStore';
+import { openPortalStore } from '../store/openStore';
+import type { PortalStore } from '../store/portalStore';
 import { seatsKey } from '../history/changeKeys';
 import { storeBackendsForTests } from '../../testing/server/storeBackends';
 import { createSettlementWorker } from './settlementWorker';
+import {
+  CUSTOMER,
+  historyStates,
+  licenceIntent,
+  memoryStoreForTests,
+  workspaceSubscription,
+} from '../../testing/server/memoryStore';
 
 // The settlement worker on its own (docs/api.md, GET /api/history), with a provider that fails on demand.
 
 const log = pino({ level: 'silent' });
-const CUSTOMER = 'C0acme001';
-const SUBSCRIPTION = 'sub-acme-001';
-
-const intent: HistoryIntent = {
-  customerId: CUSTOMER,
-  actor: 'admin@acme.example',
-  requestId: 'req-1',
-  at: 0,
-  change: { kind: 'licences', subscriptionId: SUBSCRIPTION, before: 20, after: 25 },
-};
-
-function subscription(numberOfSeats: number): WorkspaceSubscription {
-  return {
-    subscriptionId: SUBSCRIPTION,
-    customerId: CUSTOMER,
-    skuName: 'Google Workspace Business Standard',
-    planName: 'ANNUAL_MONTHLY_PAY',
-    numberOfSeats,
-    licensedNumberOfSeats: 17,
-    maximumNumberOfSeats: 50,
-    status: 'ACTIVE',
-    suspensionReasons: [],
-    isTrial: false,
-    renewalDate: null,
-  };
-}
-
-let store: PortalStore;
-beforeEach(async () => {
-  const opened = createSqliteStore(':memory:');
-  await opened.migrate();
-  store = opened.store;
-});
-afterEach(async () => {
-  await store.close();
-});
-
-const states = async () =>
-  (
-    await store.listHistory({
-      customerId: CUSTOMER,
-      kinds: ['licences', 'licence-delegate', 'support-delegate'],
-      olderThan: null,
-      limit: 10,
-    })
-  ).map((record) => record.state);
+const store = memoryStoreForTests();
 
 describe('the settlement worker', () => {
   function providerWith(read: () => Promise<WorkspaceSubscription | null>): PortalProvider {
@@ -66,19 +28,19 @@ describe('the settlement worker', () => {
     createSettlementWorker({ store, provider, log, pollMs: 1000, graceMs: 60_000 }).runOnce();
 
   it('settles from the provider’s state', async () => {
-    await store.recordIntent(intent);
-    expect(await settleOnce(providerWith(async () => subscription(25)))).toBe(1);
-    expect(await states()).toEqual(['done']);
+    await store.recordIntent(licenceIntent);
+    expect(await settleOnce(providerWith(async () => workspaceSubscription(25)))).toBe(1);
+    expect(await historyStates(store)).toEqual(['done']);
   });
 
   it("settles every customer, reading each one's own subscription", async () => {
-    await store.recordIntent(intent);
-    await store.recordIntent({ ...intent, customerId: 'C0other01' });
+    await store.recordIntent(licenceIntent);
+    await store.recordIntent({ ...licenceIntent, customerId: 'C0other01' });
     const read: string[] = [];
     const provider = {
       findWorkspaceSubscription: async (customerId: string) => {
         read.push(customerId);
-        return subscription(25);
+        return workspaceSubscription(25);
       },
     } as unknown as PortalProvider;
     expect(await settleOnce(provider)).toBe(2);
@@ -87,20 +49,20 @@ describe('the settlement worker', () => {
   });
 
   it('leaves entries pending when the provider cannot be read', async () => {
-    await store.recordIntent(intent);
+    await store.recordIntent(licenceIntent);
     const unreadable = providerWith(async () => {
       throw new ApiError(503, 'Google is unavailable.');
     });
     expect(await settleOnce(unreadable)).toBe(0);
-    expect(await states()).toEqual(['pending']);
+    expect(await historyStates(store)).toEqual(['pending']);
   });
 
   it('leaves entries pending while their key is held, and reads nothing for them', async () => {
-    await store.recordIntent(intent);
+    await store.recordIntent(licenceIntent);
     let reads = 0;
     const provider = providerWith(async () => {
       reads += 1;
-      return subscription(20);
+      return workspaceSubscription(20);
     });
     let release = () => {};
     const held = store.exclusive(
@@ -112,30 +74,30 @@ describe('the settlement worker', () => {
     );
     await settleOnce(provider);
     expect(reads).toBe(0);
-    expect(await states()).toEqual(['pending']);
+    expect(await historyStates(store)).toEqual(['pending']);
     release();
     await held;
     await settleOnce(provider);
     expect(reads).toBe(1);
     // Written long before the grace period (at 0), and the total never showed.
-    expect(await states()).toEqual(['not-made']);
+    expect(await historyStates(store)).toEqual(['not-made']);
   });
 
   it('started, it settles without anyone asking; stopped, it waits for its pass', async () => {
-    await store.recordIntent(intent);
+    await store.recordIntent(licenceIntent);
     const worker = createSettlementWorker({
       store,
-      provider: providerWith(async () => subscription(25)),
+      provider: providerWith(async () => workspaceSubscription(25)),
       log,
       pollMs: 20,
       graceMs: 60_000,
     });
     worker.start();
-    for (let tries = 0; (await states())[0] !== 'done' && tries < 50; tries += 1) {
+    for (let tries = 0; (await historyStates(store))[0] !== 'done' && tries < 50; tries += 1) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await worker.stop();
-    expect(await states()).toEqual(['done']);
+    expect(await historyStates(store)).toEqual(['done']);
   });
 });
 
@@ -161,14 +123,14 @@ describe('two instances on one PostgreSQL', () => {
   it("settle an entry once: two instances' settlement workers never judge one key together", async () => {
     const one = await openInstance();
     const two = await openInstance();
-    await one.recordIntent(intent);
+    await one.recordIntent(licenceIntent);
     const gate = deferred();
     let reads = 0;
     const provider = {
       findWorkspaceSubscription: async () => {
         reads += 1;
         await gate.promise;
-        return subscription(25);
+        return workspaceSubscription(25);
       },
     } as unknown as PortalProvider;
     const worker = (store: PortalStore) =>
