@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { backgroundPasses } from '../backgroundPasses';
 import type { PortalMetrics } from '../plugins/metrics';
 import type { Outbox, OutboxEntry, OutboxOutcome } from '../store/portalStore';
 import type { DeliveryChannel } from './channel';
@@ -117,29 +118,12 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     return taken.length;
   };
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const schedule = (delayMs: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce().then(
-        (count) => schedule(count === BATCH_SIZE ? 0 : tuning.pollMs),
-        (error: unknown) => {
-          log.error({ err: error }, 'notification delivery pass failed');
-          schedule(tuning.pollMs);
-        },
-      );
-    }, delayMs);
-  };
-
-  return {
-    runOnce,
-    start: () => schedule(0),
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  const passes = backgroundPasses(runOnce, {
+    // A full batch means more are due: the next pass comes at once.
+    nextAfter: (count) => (count === BATCH_SIZE ? 0 : tuning.pollMs),
+    pollMs: tuning.pollMs,
+    log,
+    failure: 'notification delivery pass failed',
+  });
+  return { runOnce, ...passes };
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { backgroundPasses } from '../backgroundPasses';
 import { keyOf } from '../history/changeKeys';
 import { readState, settleHeld } from '../history/settle';
 import type { PortalMetrics } from '../plugins/metrics';
@@ -70,29 +71,11 @@ export function createSettlementWorker(options: SettlementWorkerOptions): Settle
     return settled;
   };
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const schedule = (delayMs: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce().then(
-        () => schedule(options.pollMs),
-        (error: unknown) => {
-          log.error({ err: error }, 'history settlement pass failed');
-          schedule(options.pollMs);
-        },
-      );
-    }, delayMs);
-  };
-
-  return {
-    runOnce,
-    start: () => schedule(0),
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  const passes = backgroundPasses(runOnce, {
+    nextAfter: () => options.pollMs,
+    pollMs: options.pollMs,
+    log,
+    failure: 'history settlement pass failed',
+  });
+  return { runOnce, ...passes };
 }
