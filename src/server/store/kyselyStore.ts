@@ -58,6 +58,23 @@ export function createKyselyStore(
     ])
     .compile();
 
+  /** The history entries not settled yet, oldest first: one customer's, or every customer's. */
+  const unsettledChanges = async (customerId?: string) => {
+    let query = db.selectFrom('history').selectAll();
+    if (customerId !== undefined) query = query.where('customer_id', '=', customerId);
+    const rows = await query
+      // Literals, as in the partial index history_unsettled: SQLite can choose that index for
+      // bound values only by preparing the statement again on every run (openStore.ts keeps it).
+      .where(
+        'state',
+        'in',
+        UNSETTLED_STATES.map((state) => sql.lit(state)),
+      )
+      .orderBy('id', 'asc')
+      .execute();
+    return rows.map(toHistoryRecord);
+  };
+
   return {
     dialect,
     ...createOutbox(db, dialect),
@@ -173,37 +190,8 @@ export function createKyselyStore(
       return counts;
     },
 
-    async pendingChanges(customerId) {
-      const rows = await db
-        .selectFrom('history')
-        .selectAll()
-        .where('customer_id', '=', customerId)
-        // Literals, as in the partial index history_unsettled: SQLite can choose that index for
-        // bound values only by preparing the statement again on every run (openStore.ts keeps it).
-        .where(
-          'state',
-          'in',
-          UNSETTLED_STATES.map((state) => sql.lit(state)),
-        )
-        .orderBy('id', 'asc')
-        .execute();
-      return rows.map(toHistoryRecord);
-    },
-
-    async unsettledChanges() {
-      const rows = await db
-        .selectFrom('history')
-        .selectAll()
-        // Literals, as in pendingChanges: the partial index history_unsettled holds just these rows.
-        .where(
-          'state',
-          'in',
-          UNSETTLED_STATES.map((state) => sql.lit(state)),
-        )
-        .orderBy('id', 'asc')
-        .execute();
-      return rows.map(toHistoryRecord);
-    },
+    pendingChanges: (customerId) => unsettledChanges(customerId),
+    unsettledChanges: () => unsettledChanges(),
 
     async listHistory({ customerId, kinds, olderThan, limit }) {
       if (kinds.length === 0) return [];
