@@ -23,9 +23,10 @@ const CrashScreen = lazy(() =>
 
 /**
  * A screen's code that arrives within this time shows the screen with no spinner before it; a stalled
- * download shows the spinner instead of a blank page (docs/performance.md).
+ * download shows the spinner instead of a blank page. A second, the limit under which a wait needs no
+ * sign of progress, since the subscription is asked for only once the page's code runs (docs/performance.md).
  */
-const PAGE_SPINNER_DELAY_MS = 300;
+const PAGE_SPINNER_DELAY_MS = 1000;
 
 function PageSpinner() {
   return <Spinner size="large" label="Loading the page" delayMs={PAGE_SPINNER_DELAY_MS} />;
