@@ -68,7 +68,8 @@ export function toHistoryRecord(row: HistoryRow): HistoryRecord {
     at: Number(row.at),
     state: row.state as RecordState,
     change: changeOf(row),
-    charge: storedCharge(row),
+    // Only a purchase has a charge (null when none was kept).
+    ...(row.kind === 'licences' ? { charge: storedCharge(row) } : {}),
   };
 }
 

@@ -160,7 +160,7 @@ describe.each(backends)('the portal store on %s', (_name, makeBackend) => {
             after: ['licences@acme.example', 'x@acme.example'],
           },
         },
-        { id: first, state: 'done', ...licenceIntent('C0acme001', 20, 25) },
+        { id: first, state: 'done', ...licenceIntent('C0acme001', 20, 25), charge: null },
       ]);
     });
 
