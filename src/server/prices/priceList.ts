@@ -65,7 +65,7 @@ function isKnownCurrency(code: string): boolean {
 function minorPricesOf(
   written: PlanPrices,
   currency: string,
-  place: string,
+  sku: { skuId: string; place: string },
   problem: (what: string) => ConfigError,
 ): MinorPrices {
   const minor: MinorPrices = {};
@@ -77,7 +77,7 @@ function minorPricesOf(
     if (amount === null) {
       const digits = minorUnitDigits(currency);
       throw problem(
-        `the price of SKU ${place.split('/').at(-1) ?? ''}, plan ${plan} (${place}/${plan}) is ${text}, not an amount of ${currency} with at most ${digits} decimals; write it as a decimal string such as "${decimalOfMinor(EXAMPLE_MINOR, currency)}"`,
+        `the price of SKU ${sku.skuId}, plan ${plan} (${sku.place}/${plan}) is ${text}, not an amount of ${currency} with at most ${digits} decimals; write it as a decimal string such as "${decimalOfMinor(EXAMPLE_MINOR, currency)}"`,
       );
     }
     minor[plan] = amount;
@@ -94,7 +94,7 @@ function minorPriceTable(
   return Object.fromEntries(
     Object.entries(table).map(([skuId, written]) => [
       skuId,
-      minorPricesOf(written, currency, `${place}/${skuId}`, problem),
+      minorPricesOf(written, currency, { skuId, place: `${place}/${skuId}` }, problem),
     ]),
   );
 }
