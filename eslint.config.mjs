@@ -75,6 +75,45 @@ const FOREIGN_CREATE_REQUIRE = {
     "createRequire only of this file: another package's dependencies are private to it; use its public API.",
 };
 
+/**
+ * Money is integers of the currency's minor unit (docs/api.md, GET /api/price-preview, Money): in the
+ * modules money flows through, the float tools that round or parse amounts are refused.
+ */
+const MONEY_MODULES = [
+  'src/contract/money.ts',
+  'src/contract/prices.ts',
+  'src/contract/history.ts',
+  'src/contract/notifications.ts',
+  'src/server/prices/**/*.ts',
+  'src/server/services/purchases.ts',
+  'src/server/history/**/*.ts',
+  'src/server/store/historyRows.ts',
+  'src/server/store/outboxRows.ts',
+  'src/server/notifications/receipts.ts',
+  'src/client/features/subscription/price*.ts',
+  'src/client/features/subscription/components/PurchasePrice.tsx',
+  'src/client/features/subscription/components/SuccessDialog.tsx',
+  'src/client/features/history/**/*.{ts,tsx}',
+];
+const FLOAT_MONEY = [
+  {
+    selector: "CallExpression[callee.property.name='toFixed']",
+    message:
+      'Money is integer minor units: write it with formatMoney (src/contract/money.ts), not toFixed.',
+  },
+  {
+    selector:
+      "CallExpression[callee.name='parseFloat'], CallExpression[callee.object.name='Number'][callee.property.name='parseFloat']",
+    message:
+      'Money is integer minor units: read a decimal with minorUnitsOf (src/contract/money.ts), not parseFloat.',
+  },
+  {
+    selector: "CallExpression[callee.object.name='Math'][callee.property.name='round']",
+    message:
+      'Money is rounded once, in integers (divideHalfUp, src/server/prices/pricePreview.ts), not with Math.round.',
+  },
+];
+
 /** The client's features (src/client/features/<name>, docs/architecture.md, Layers). */
 const CLIENT_FEATURES = ['session', 'subscription', 'delegates', 'errors', 'history'];
 /** Where each part of the client may import from (docs/architecture.md, Layers). */
@@ -331,6 +370,17 @@ export default tseslint.config(
       },
     ],
   ),
+  {
+    files: MONEY_MODULES,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        PRIVATE_PATH_LOADED,
+        FOREIGN_CREATE_REQUIRE,
+        ...FLOAT_MONEY,
+      ],
+    },
+  },
   {
     // Each Node loads its own SQLite driver build, so it is required in a branch, by a static name.
     files: ['src/server/providers/sandbox/sqliteDriver.ts'],

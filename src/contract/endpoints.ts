@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { DelegateAction, emailField, idField } from './fields';
 import { HistoryPage, HistoryQuery } from './history';
 import { NotificationEventSchema } from './notifications';
-import { PricePreviewResponse } from './prices';
+import { PricePreviewResponse, PriceVersion } from './prices';
 import { SubscriptionInfo } from './subscription';
 
 // The request and answer of every /api route (docs/api.md, Endpoints), each declared once: the routes
@@ -36,6 +36,11 @@ export const AddLicenceRequest = Type.Object(
     expectedNumberOfSeats: Type.Optional(
       Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
     ),
+    /**
+     * The preview's `priceVersion` the person was shown; the server refuses the add with 409 ABORTED
+     * when the price is no longer that one (docs/api.md, Money). Optional: no price was shown.
+     */
+    priceVersion: Type.Optional(PriceVersion),
   },
   { additionalProperties: false },
 );

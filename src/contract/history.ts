@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DelegateAction, idField, nullableText, seatCount } from './fields';
+import { PurchaseCharge } from './prices';
 
 // The change history (GET /api/history, docs/api.md): every licence add and delegate change, newest
 // first. An entry is written as 'pending' before the provider is called and completed after it;
@@ -42,6 +43,8 @@ export const LicenceHistoryEntry = Type.Object({
   /** Total licences before and after the add. */
   before: seatCount,
   after: seatCount,
+  /** The charge as quoted (docs/api.md, Money); null without a price, or recorded before one was kept. */
+  charge: Type.Union([PurchaseCharge, Type.Null()]),
 });
 export type LicenceHistoryEntry = Static<typeof LicenceHistoryEntry>;
 

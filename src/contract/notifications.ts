@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { PricePreview } from './prices';
+import { PurchaseCharge } from './prices';
 
 // What the portal tells the reseller (and the buyer) after a change completes (docs/notifications.md):
 // one event per completed purchase or delegate change, delivered at least once; receivers dedupe by id.
@@ -39,7 +39,7 @@ export const NotificationEventSchema = Type.Object({
   actor: Type.String(),
   before: ChangeSideSchema,
   after: ChangeSideSchema,
-  /** A purchase's price as GET /api/price-preview answers it for the seats bought; null without one. */
-  price: Type.Union([PricePreview, Type.Null()]),
+  /** A purchase's charge as quoted, read from its history entry (docs/api.md, Money); null without one. */
+  charge: Type.Union([PurchaseCharge, Type.Null()]),
 });
 export type NotificationEvent = Static<typeof NotificationEventSchema>;

@@ -69,6 +69,8 @@ export const SERVER_TEXT = {
   withRequestId: (message: string, requestId: string) => `${message} (request id ${requestId})`,
   purchaseBeingConfirmed:
     'Your last purchase of licenses is still being confirmed with Google, so nothing was bought. Reload the page in a minute to see the current total before buying more.',
+  priceChanged:
+    'The price of licenses has changed since it was shown to you, so nothing was bought. Reload the page to see the new price, then buy again.',
   purchaseUnconfirmed:
     "Google's Reseller API did not confirm the purchase in time, so it may have gone through. Reload the page to see the current total before trying again.",
   deadlineExceeded:

@@ -1,5 +1,8 @@
 import type { DelegateHistoryEntry, HistoryEntry, LicenceHistoryEntry } from '../contract/history';
-import type { MonthlyPricePreview } from '../contract/prices';
+import type { MonthlyPricePreview, PurchaseCharge } from '../contract/prices';
+
+/** The `version` of the sandbox's demo prices (src/server/providers/sandbox/prices.json). */
+export const SANDBOX_PRICE_VERSION = 'sandbox-2026-11';
 
 // Answers of the portal API as docs/api.md shows them, for tests: change-history entries and a price preview.
 
@@ -13,6 +16,7 @@ export function licenceEntry(overrides: Partial<LicenceHistoryEntry> = {}): Lice
     kind: 'licences',
     before: 20,
     after: 25,
+    charge: null,
     ...overrides,
   };
 }
@@ -51,13 +55,27 @@ export function samplePricePreview(): MonthlyPricePreview {
     plan: 'ANNUAL_MONTHLY_PAY',
     currency: 'EUR',
     seats: 2,
-    seatPrice: 14.4,
+    unitPriceMinor: 1440,
     today: '2026-11-25',
     termStart: '2026-03-31',
     termEnd: '2027-03-31',
     daysRemaining: 126,
     termDays: 365,
-    monthlyIncrease: 28.8,
-    untilRenewal: 119.3,
+    priceVersion: SANDBOX_PRICE_VERSION,
+    monthlyIncreaseMinor: 2880,
+    untilRenewalMinor: 11930,
+  };
+}
+
+/** The charge of that preview's purchase: €119.30 due until the renewal (docs/api.md, Money). */
+export function sampleCharge(): PurchaseCharge {
+  return {
+    currency: 'EUR',
+    unitPriceMinor: 1440,
+    seats: 2,
+    period: 'month',
+    amountMinor: 11930,
+    termEnd: '2027-03-31',
+    priceVersion: SANDBOX_PRICE_VERSION,
   };
 }

@@ -2,6 +2,7 @@ import type { HistoryEntry, HistoryPage } from '../../contract/history';
 import type { SubscriptionInfo } from '../../contract/subscription';
 import { seatsKey } from '../history/changeKeys';
 import { DEFAULT_PURCHASE_GRACE_MS } from '../limits';
+import { SANDBOX_PRICE_VERSION } from '../../testing/sampleAnswers';
 import { errorOf, portalForTests, type Browser } from '../../testing/server/portalHarness';
 
 // GET /api/history against a listening portal: every licence add and delegate change recorded with
@@ -90,6 +91,16 @@ describe('what the history records', () => {
         kind: 'licences',
         before: 20,
         after: 25,
+        // The charge as quoted (docs/api.md, Money): bought after ACME's term ended, nothing is due now.
+        charge: {
+          currency: 'EUR',
+          unitPriceMinor: 1440,
+          seats: 5,
+          period: 'month',
+          amountMinor: 0,
+          termEnd: '2027-03-31',
+          priceVersion: SANDBOX_PRICE_VERSION,
+        },
       },
     ]);
     expect(new Set(entries.map((entry) => entry.id)).size).toBe(3);

@@ -90,9 +90,10 @@ it.each([
   ],
   [
     'PRICE_FILE',
-    '{"currency": "EUR", "prices": {"1010020028": {"ANNUAL_YEARLY_PAY": -1}}}',
+    // A price past the currency's minor digits is refused, never rounded (docs/api.md, Money).
+    '{"currency": "EUR", "prices": {"1010020028": {"ANNUAL_YEARLY_PAY": 14.405}}}',
     (file: string) =>
-      `Configuration error: PRICE_FILE ${file}: prices/1010020028/ANNUAL_YEARLY_PAY must be >= 0.`,
+      `Configuration error: PRICE_FILE ${file}: the price of SKU 1010020028, plan ANNUAL_YEARLY_PAY (prices/1010020028/ANNUAL_YEARLY_PAY) is 14.405, not an amount of EUR with at most 2 decimals; write it as a decimal string such as "14.40".`,
   ],
 ])(
   'exits non-zero with one clear line naming %s when the file is bad',

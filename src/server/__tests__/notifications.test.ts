@@ -127,7 +127,7 @@ it('delivers a purchase killed mid-delivery after the restart, with the same eve
     actor: ADMIN,
     before: info.numberOfSeats,
     after: info.numberOfSeats + 1,
-    price: expect.objectContaining({ plan: 'ANNUAL_MONTHLY_PAY', currency: 'EUR', seats: 1 }),
+    charge: expect.objectContaining({ period: 'month', currency: 'EUR', seats: 1 }),
   });
   // The sandbox without SMTP_URL kept the buyer's receipt in its mailbox.
   const mailbox = await new Browser(second.origin).get('/sandbox/mail');

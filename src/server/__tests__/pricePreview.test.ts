@@ -1,5 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { samplePricePreview } from '../../testing/sampleAnswers';
+import { SANDBOX_PRICE_VERSION, samplePricePreview } from '../../testing/sampleAnswers';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PricePreviewResponse } from '../../contract/prices';
@@ -49,10 +49,11 @@ describe('with the sandbox’s demo prices', () => {
     expect(answer.body.price).toMatchObject({
       plan: 'ANNUAL_YEARLY_PAY',
       currency: 'EUR',
-      seatPrice: 198,
+      unitPriceMinor: 19800,
       termEnd: '2027-06-30',
-      chargedNow: 117.72,
-      yearlyIncrease: 198,
+      priceVersion: SANDBOX_PRICE_VERSION,
+      chargedNowMinor: 11772,
+      yearlyIncreaseMinor: 19800,
     });
   });
 

@@ -14,7 +14,8 @@ export function toHistoryEntry(record: HistoryRecord): HistoryEntry {
   };
   const { change } = record;
   if (change.kind === 'licences') {
-    return { ...common, kind: 'licences', before: change.before, after: change.after };
+    const charge = record.charge ?? null;
+    return { ...common, kind: 'licences', before: change.before, after: change.after, charge };
   }
   return { ...common, kind: change.kind, action: change.action, member: change.member };
 }

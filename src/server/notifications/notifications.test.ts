@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import type { NotificationEvent } from '../../contract/notifications';
-import { samplePricePreview } from '../../testing/sampleAnswers';
+import { sampleCharge } from '../../testing/sampleAnswers';
 import { ConfigError } from '../configError';
 import { MAX_OUTBOX_POLL_MS, MAX_OUTBOX_RETRY_BASE_MS } from '../configuration/schema';
 import { captureLogs } from '../../testing/server/capturedLogs';
@@ -44,7 +44,7 @@ const purchase: NotificationEvent = {
   actor: 'admin@acme.example',
   before: 20,
   after: 22,
-  price: null,
+  charge: null,
 };
 
 const TUNING = { retryBaseMs: 10_000, retryForMs: 30_000, leaseMs: 60_000, pollMs: 1000 };
@@ -291,8 +291,8 @@ describe('mail through SMTP', () => {
     }
   }
 
-  it('prints the price of the seats bought in the text and the HTML of both mails', async () => {
-    await mailOver({ ...purchase, price: { ...samplePricePreview(), seats: 2 } });
+  it('prints the charge of the seats bought in the text and the HTML of both mails', async () => {
+    await mailOver({ ...purchase, charge: sampleCharge() });
     const line =
       'Price: €28.80 per month (2 × €14.40), €119.30 until the renewal on 2027-03-31, before tax';
     expect(received).toHaveLength(2);

@@ -1,7 +1,8 @@
 import { escapeHtml } from '../../contract/html';
 import { licenceCount } from '../../contract/licenceWords';
+import { formatMoney } from '../../contract/money';
 import type { NotificationEvent } from '../../contract/notifications';
-import type { PricePreview } from '../../contract/prices';
+import type { PurchaseCharge } from '../../contract/prices';
 
 // The mails of a completed change (docs/notifications.md, E-mail): a receipt to the person who bought
 // licences and a notice to the reseller, each in plain text and in HTML with every value escaped.
@@ -42,17 +43,15 @@ function added(event: NotificationEvent): string {
 /** The mails are in English (docs/notifications.md, E-mail): amounts as English writes the currency. */
 const MAIL_LOCALE = 'en';
 
-/** The price of the seats bought, before tax, e.g. "€28.80 per month (2 × €14.40) …". */
-function priceLine(price: PricePreview): string {
-  const money = (amount: number) =>
-    new Intl.NumberFormat(MAIL_LOCALE, { style: 'currency', currency: price.currency }).format(
-      amount,
-    );
-  const each = `${price.seats} × ${money(price.seatPrice)}`;
-  if (price.plan === 'ANNUAL_MONTHLY_PAY') {
-    return `${money(price.monthlyIncrease)} per month (${each}), ${money(price.untilRenewal)} until the renewal on ${price.termEnd}, before tax`;
+/** The charge as quoted, before tax, e.g. "€28.80 per month (2 × €14.40) …"; formatted from minor units. */
+function priceLine(charge: PurchaseCharge): string {
+  const money = (amountMinor: number) => formatMoney(amountMinor, charge.currency, MAIL_LOCALE);
+  const each = `${charge.seats} × ${money(charge.unitPriceMinor)}`;
+  const increase = money(charge.unitPriceMinor * charge.seats);
+  if (charge.period === 'month') {
+    return `${increase} per month (${each}), ${money(charge.amountMinor)} until the renewal on ${charge.termEnd}, before tax`;
   }
-  return `${money(price.chargedNow)} charged now until ${price.termEnd}, then ${money(price.yearlyIncrease)} per year (${each}), before tax`;
+  return `${money(charge.amountMinor)} charged now until ${charge.termEnd}, then ${increase} per year (${each}), before tax`;
 }
 
 /** The lines both mails show, as label and value, in this order. */
@@ -66,7 +65,7 @@ function facts(event: NotificationEvent): [string, string][] {
     rows.push(['Delegates before', listed(event.before)]);
     rows.push(['Delegates after', listed(event.after)]);
   }
-  if (event.price !== null) rows.push(['Price', priceLine(event.price)]);
+  if (event.charge !== null) rows.push(['Price', priceLine(event.charge)]);
   rows.push(['By', event.actor]);
   rows.push(['When', `${event.occurredAt.replace('T', ' ').replace(/\.\d+Z$/, '')} UTC`]);
   rows.push(['Reference', event.id]);

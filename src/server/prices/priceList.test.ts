@@ -36,18 +36,52 @@ it('reads the reseller’s prices and lets a customer’s own price override one
     priceFile(
       JSON.stringify({
         currency: 'EUR',
-        prices: { '1010020028': { ANNUAL_MONTHLY_PAY: 14.4, ANNUAL_YEARLY_PAY: 144 } },
-        customers: { C0abc123: { '1010020028': { ANNUAL_MONTHLY_PAY: 12.5 } } },
+        prices: { '1010020028': { ANNUAL_MONTHLY_PAY: '14.40', ANNUAL_YEARLY_PAY: '144' } },
+        customers: { C0abc123: { '1010020028': { ANNUAL_MONTHLY_PAY: '12.5' } } },
       }),
     ),
   );
   expect(list).not.toBeNull();
   if (list === null) return;
   expect(list.currency).toBe('EUR');
-  expect(seatPriceFor(list, 'C0abc123', '1010020028', 'ANNUAL_MONTHLY_PAY')).toBe(12.5);
-  expect(seatPriceFor(list, 'C0abc123', '1010020028', 'ANNUAL_YEARLY_PAY')).toBe(144);
-  expect(seatPriceFor(list, 'C0other01', '1010020028', 'ANNUAL_MONTHLY_PAY')).toBe(14.4);
+  // Integer minor units (docs/api.md, Money): 12.5 EUR is 1250 cents.
+  expect(seatPriceFor(list, 'C0abc123', '1010020028', 'ANNUAL_MONTHLY_PAY')).toBe(1250);
+  expect(seatPriceFor(list, 'C0abc123', '1010020028', 'ANNUAL_YEARLY_PAY')).toBe(14400);
+  expect(seatPriceFor(list, 'C0other01', '1010020028', 'ANNUAL_MONTHLY_PAY')).toBe(1440);
   expect(seatPriceFor(list, 'C0other01', '1010020025', 'ANNUAL_MONTHLY_PAY')).toBeNull();
+});
+
+it('still reads an older file’s JSON numbers, exactly, by their shortest decimal form', () => {
+  const list = readPriceList(
+    priceFile(
+      '{"currency": "JPY", "prices": {"1010020028": {"ANNUAL_MONTHLY_PAY": 1500, "ANNUAL_YEARLY_PAY": 18000}}}',
+    ),
+  );
+  expect(list?.prices['1010020028']).toEqual({
+    ANNUAL_MONTHLY_PAY: 1500,
+    ANNUAL_YEARLY_PAY: 18000,
+  });
+  const euros = readPriceList(
+    priceFile('{"currency": "KWD", "prices": {"1010020028": {"ANNUAL_YEARLY_PAY": 45.125}}}'),
+  );
+  expect(euros?.prices['1010020028']).toEqual({ ANNUAL_YEARLY_PAY: 45125 });
+});
+
+it('versions the prices: the file’s own version, else a short hash of its content', () => {
+  const named = readPriceList(priceFile('{"currency": "EUR", "version": "2026-11", "prices": {}}'));
+  expect(named?.version).toBe('2026-11');
+  const first = readPriceList(
+    priceFile('{"currency": "EUR", "prices": {"1": {"ANNUAL_MONTHLY_PAY": "1.00"}}}'),
+  );
+  const again = readPriceList(
+    priceFile('{"currency": "EUR", "prices": {"1": {"ANNUAL_MONTHLY_PAY": "1.00"}}}'),
+  );
+  const changed = readPriceList(
+    priceFile('{"currency": "EUR", "prices": {"1": {"ANNUAL_MONTHLY_PAY": "1.01"}}}'),
+  );
+  expect(first?.version).toMatch(/^sha256:[0-9a-f]{12}$/);
+  expect(again?.version).toBe(first?.version);
+  expect(changed?.version).not.toBe(first?.version);
 });
 
 it('shows no price without a file', () => {
@@ -68,17 +102,37 @@ it.each([
   [
     'a negative price',
     '{"currency": "EUR", "prices": {"1010020028": {"ANNUAL_MONTHLY_PAY": -1}}}',
-    'prices/1010020028/ANNUAL_MONTHLY_PAY must be >= 0',
+    'the price of SKU 1010020028, plan ANNUAL_MONTHLY_PAY (prices/1010020028/ANNUAL_MONTHLY_PAY) is -1, not an amount of EUR with at most 2 decimals; write it as a decimal string such as "14.40"',
   ],
   [
     'a price JSON reads as Infinity',
     '{"currency": "EUR", "prices": {"1010020028": {"ANNUAL_MONTHLY_PAY": 1e999}}}',
-    'prices/1010020028/ANNUAL_MONTHLY_PAY must be a finite number',
+    'prices/1010020028/ANNUAL_MONTHLY_PAY must be a decimal string such as "14.40"',
   ],
   [
-    'a price as text',
-    '{"currency": "EUR", "customers": {}, "prices": {"1010020028": {"ANNUAL_YEARLY_PAY": "144"}}}',
-    'prices/1010020028/ANNUAL_YEARLY_PAY must be a finite number',
+    'a price with more decimals than the currency has',
+    '{"currency": "EUR", "prices": {"1010020028": {"ANNUAL_YEARLY_PAY": 14.405}}}',
+    'the price of SKU 1010020028, plan ANNUAL_YEARLY_PAY (prices/1010020028/ANNUAL_YEARLY_PAY) is 14.405, not an amount of EUR with at most 2 decimals',
+  ],
+  [
+    'a float’s artefact',
+    '{"currency": "EUR", "prices": {"1010020028": {"ANNUAL_MONTHLY_PAY": 0.30000000000000004}}}',
+    'is 0.30000000000000004, not an amount of EUR',
+  ],
+  [
+    'yen with decimals, in a customer’s own price',
+    '{"currency": "JPY", "prices": {}, "customers": {"C0abc123": {"1010020028": {"ANNUAL_MONTHLY_PAY": "1500.5"}}}}',
+    'the price of SKU 1010020028, plan ANNUAL_MONTHLY_PAY (customers/C0abc123/1010020028/ANNUAL_MONTHLY_PAY) is 1500.5, not an amount of JPY with at most 0 decimals; write it as a decimal string such as "1440"',
+  ],
+  [
+    'a price in words',
+    '{"currency": "EUR", "prices": {"1010020028": {"ANNUAL_MONTHLY_PAY": "14,40"}}}',
+    'is 14,40, not an amount of EUR',
+  ],
+  [
+    'a price that is neither text nor a number',
+    '{"currency": "EUR", "customers": {}, "prices": {"1010020028": {"ANNUAL_YEARLY_PAY": true}}}',
+    'prices/1010020028/ANNUAL_YEARLY_PAY must be a decimal string such as "14.40"',
   ],
 ])('stops with one line naming the file for %s', (_case, content, detail) => {
   const file = priceFile(content);

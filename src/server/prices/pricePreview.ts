@@ -1,12 +1,13 @@
-import type { PricedPlan, PricePreview } from '../../contract/prices';
+import type { PricedPlan, PricePreview, PurchaseCharge } from '../../contract/prices';
 import type { WorkspaceSubscription } from '../providers/provider';
 import { pricedPlanOf, seatPriceFor, type PriceList } from './priceList';
 
 // What adding seats costs (docs/api.md, GET /api/price-preview, Formulas): Google prorates an annual
 // plan by the days left in its commitment, so both plans count days from today to the term's end.
+// Integers only (docs/api.md, Money): minor units times whole days, divided once, rounded half up.
 
 const MS_PER_DAY = 86_400_000;
-const MONTHS_PER_YEAR = 12;
+const MONTHS_PER_YEAR = 12n;
 const DAY_LENGTH = 'YYYY-MM-DD'.length;
 
 /** The commitment the preview is computed for (YYYY-MM-DD, UTC). */
@@ -19,9 +20,10 @@ export interface PriceTerm {
 export interface PriceQuestion extends PriceTerm {
   plan: PricedPlan;
   currency: string;
-  /** The price of one seat for the plan's period (a month or a year), before tax. */
-  seatPrice: number;
+  /** The price of one seat for the plan's period (a month or a year), before tax, in minor units. */
+  unitPriceMinor: number;
   seatsToAdd: number;
+  priceVersion: string;
 }
 
 /** The UTC day of an instant, YYYY-MM-DD. */
@@ -29,53 +31,65 @@ export function dayOf(epochMs: number): string {
   return new Date(epochMs).toISOString().slice(0, DAY_LENGTH);
 }
 
-/** Whole days from one YYYY-MM-DD to another (negative when `to` is earlier). */
+/** Whole days from one YYYY-MM-DD to another (negative when `to` is earlier); UTC days divide exactly. */
 function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(to) - Date.parse(from)) / MS_PER_DAY);
+  return (Date.parse(to) - Date.parse(from)) / MS_PER_DAY;
 }
 
-/** The digits of the currency's minor unit (ISO 4217: EUR 2, JPY 0, ...), as Intl knows them. */
-export function minorUnitDigits(currency: string): number {
-  return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits ?? 0
-  );
+/** A BigInt back to a number, refused past the safe integers rather than rounded. */
+function safeNumber(value: bigint): number {
+  if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('amount past 2^53 − 1');
+  return Number(value);
 }
 
-/** Rounds half away from zero to `digits` decimals, in decimal (so 1.005 to 2 digits is 1.01). */
-function roundTo(value: number, digits: number): number {
-  return Number(`${Math.round(Number(`${value}e${digits}`))}e-${digits}`);
+/** numerator ÷ denominator, rounded half up (amounts are never negative). */
+export function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
+  const quotient = numerator / denominator;
+  return (numerator % denominator) * 2n >= denominator ? quotient + 1n : quotient;
 }
 
-/** The preview's lines, each rounded once to the currency's minor unit. */
+/** The preview's lines in minor units, each prorated amount rounded once (docs/api.md, Formulas). */
 export function previewPrice(question: PriceQuestion): PricePreview {
-  const { plan, currency, seatPrice, seatsToAdd, today, termStart, termEnd } = question;
+  const { plan, currency, unitPriceMinor, seatsToAdd, today, termStart, termEnd } = question;
   const termDays = Math.max(1, daysBetween(termStart, termEnd));
   const daysRemaining = Math.min(termDays, Math.max(0, daysBetween(today, termEnd)));
-  const round = (value: number) => roundTo(value, minorUnitDigits(currency));
   const days = { today, termStart, termEnd, daysRemaining, termDays };
   // The answer keeps the wire's name for the count (docs/api.md, GET /api/price-preview).
-  const basis = { currency, seats: seatsToAdd, seatPrice, ...days };
-  const perPeriod = seatPrice * seatsToAdd;
+  const basis = { currency, seats: seatsToAdd, unitPriceMinor, ...days };
+  const { priceVersion } = question;
+  const perPeriod = BigInt(unitPriceMinor) * BigInt(seatsToAdd);
+  const prorated = (perTerm: bigint) =>
+    safeNumber(divideHalfUp(perTerm * BigInt(daysRemaining), BigInt(termDays)));
   if (plan === 'ANNUAL_MONTHLY_PAY') {
     return {
       plan,
       ...basis,
-      monthlyIncrease: round(perPeriod),
-      untilRenewal: round((perPeriod * MONTHS_PER_YEAR * daysRemaining) / termDays),
+      priceVersion,
+      monthlyIncreaseMinor: safeNumber(perPeriod),
+      untilRenewalMinor: prorated(perPeriod * MONTHS_PER_YEAR),
     };
   }
   return {
     plan,
     ...basis,
-    chargedNow: round((perPeriod * daysRemaining) / termDays),
-    yearlyIncrease: round(perPeriod),
+    priceVersion,
+    chargedNowMinor: prorated(perPeriod),
+    yearlyIncreaseMinor: safeNumber(perPeriod),
   };
+}
+
+/** The preview as the purchase's charge: the amount due now and what it is made of (docs/api.md, Money). */
+export function chargeOf(preview: PricePreview): PurchaseCharge {
+  const { currency, unitPriceMinor, seats, termEnd, priceVersion } = preview;
+  const common = { currency, unitPriceMinor, seats, termEnd, priceVersion };
+  return preview.plan === 'ANNUAL_MONTHLY_PAY'
+    ? { ...common, period: 'month', amountMinor: preview.untilRenewalMinor }
+    : { ...common, period: 'year', amountMinor: preview.chargedNowMinor };
 }
 
 /**
  * What adding `seatsToAdd` to this subscription costs today, or null when no price or commitment term is
- * known: the preview's answer (docs/api.md) and a purchase's notification (docs/notifications.md).
+ * known: the preview's answer (docs/api.md) and, as its charge, the purchase's (services/purchases.ts).
  */
 export function subscriptionPrice(
   prices: PriceList | null | undefined,
@@ -86,13 +100,14 @@ export function subscriptionPrice(
   const plan = pricedPlanOf(subscription.planName);
   const { skuId, renewalDate, termStartDate } = subscription;
   if (prices == null || plan === null || skuId === undefined) return null;
-  const seatPrice = seatPriceFor(prices, subscription.customerId, skuId, plan);
-  if (seatPrice === null || renewalDate === null || termStartDate == null) return null;
+  const unitPriceMinor = seatPriceFor(prices, subscription.customerId, skuId, plan);
+  if (unitPriceMinor === null || renewalDate === null || termStartDate == null) return null;
   return previewPrice({
     plan,
     currency: prices.currency,
-    seatPrice,
+    unitPriceMinor,
     seatsToAdd,
+    priceVersion: prices.version,
     today: dayOf(now),
     termStart: termStartDate,
     termEnd: renewalDate,

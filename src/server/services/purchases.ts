@@ -4,7 +4,8 @@ import { audit, type AuditOutcome } from '../audit';
 import { seatsKey } from '../history/changeKeys';
 import { isRefusal, recordDone, recordFailure } from '../history/recordChange';
 import { SERVER_TEXT } from '../messages';
-import { subscriptionPrice } from '../prices/pricePreview';
+import type { PriceList } from '../prices/priceList';
+import { chargeOf, subscriptionPrice } from '../prices/pricePreview';
 import type { Customer, WorkspaceSubscription } from '../providers/provider';
 import { checkSeatChange } from '../providers/seatRules';
 import { workspaceSkuIdOf } from '../providers/skus';
@@ -31,6 +32,8 @@ export interface LicenceOrder {
   numberOfSeats: number;
   /** The total the buyer saw; without it, the total read under the lock. */
   expectedNumberOfSeats?: number;
+  /** The price version the buyer was quoted (docs/api.md, Money); without it, today's prices. */
+  priceVersion?: string;
 }
 
 /** A purchase in the code's words: `seatsToAdd` on top of the total `before` make the total `after`. */
@@ -83,6 +86,12 @@ async function refuseWhileUnsettled(store: PortalStore, customerId: string): Pro
   }
 }
 
+/** 409 when the buyer was quoted another price version than the one the purchase would charge. */
+function refuseStalePrice(order: LicenceOrder, prices: PriceList | null | undefined): void {
+  if (order.priceVersion === undefined || order.priceVersion === prices?.version) return;
+  throw new ApiError(409, SERVER_TEXT.priceChanged, { status: 'ABORTED' });
+}
+
 /** A purchase's checks without the purchase (a price preview): refused exactly where it would be. */
 export async function checkLicences(
   context: ChangeContext,
@@ -121,6 +130,8 @@ export async function addLicences(
         const current = await readSubscription(context, customer, subscriptionId, true);
         const { before, seatsToAdd, after } = seatChangeOf(order, current);
         checkSeatChange(current, before, after);
+        refuseStalePrice(order, prices);
+        const price = subscriptionPrice(prices, current, seatsToAdd, now());
         const auditOutcome = (outcome: AuditOutcome, total: number) =>
           audit(
             log,
@@ -144,7 +155,7 @@ export async function addLicences(
           change: { kind: 'licences', subscriptionId, before, after },
           customerDomain: customer.customerDomain,
           sku: { skuId: workspaceSkuIdOf(current.skuName), skuName: current.skuName },
-          price: subscriptionPrice(prices, current, seatsToAdd, now()),
+          charge: price === null ? null : chargeOf(price),
         });
         try {
           const done = await provider.changeSeats(customerId, subscriptionId, after);

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { DelegateAction } from '../../contract/api';
+import type { PurchaseCharge } from '../../contract/prices';
 import type { HistoryIntent, HistoryRecord, RecordState, RecordedChange } from './portalStore';
 import type { HistoryTable } from './schema';
 
@@ -31,6 +32,33 @@ function changeOf(row: HistoryRow): RecordedChange {
   };
 }
 
+/** The charge columns (migration 0007) as the charge; null for a row without one. */
+function storedCharge(row: HistoryRow): PurchaseCharge | null {
+  const currency = row.charge_currency;
+  if (currency === null || row.charge_amount_minor === null) return null;
+  return {
+    currency,
+    unitPriceMinor: Number(row.charge_unit_price_minor),
+    seats: Number(row.charge_seats),
+    period: row.charge_period === 'year' ? 'year' : 'month',
+    amountMinor: Number(row.charge_amount_minor),
+    termEnd: row.charge_term_end ?? '',
+    priceVersion: row.charge_price_version ?? '',
+  };
+}
+
+function chargeColumns(charge: PurchaseCharge | null | undefined) {
+  return {
+    charge_currency: charge?.currency ?? null,
+    charge_unit_price_minor: charge?.unitPriceMinor ?? null,
+    charge_seats: charge?.seats ?? null,
+    charge_period: charge?.period ?? null,
+    charge_amount_minor: charge?.amountMinor ?? null,
+    charge_term_end: charge?.termEnd ?? null,
+    charge_price_version: charge?.priceVersion ?? null,
+  };
+}
+
 export function toHistoryRecord(row: HistoryRow): HistoryRecord {
   return {
     id: Number(row.id),
@@ -40,6 +68,8 @@ export function toHistoryRecord(row: HistoryRow): HistoryRecord {
     at: Number(row.at),
     state: row.state as RecordState,
     change: changeOf(row),
+    // Only a purchase has a charge (null when none was kept).
+    ...(row.kind === 'licences' ? { charge: storedCharge(row) } : {}),
   };
 }
 
@@ -55,7 +85,7 @@ export function toHistoryRow(intent: HistoryIntent): Insertable<HistoryTable> {
     customer_domain: intent.customerDomain ?? null,
     sku_id: intent.sku?.skuId ?? null,
     sku_name: intent.sku?.skuName ?? null,
-    price: intent.price == null ? null : JSON.stringify(intent.price),
+    ...chargeColumns(intent.charge),
   };
   if (change.kind === 'licences') {
     return {

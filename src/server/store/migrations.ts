@@ -158,6 +158,33 @@ const purchasePrice: Migration = {
   },
 };
 
+/**
+ * A purchase's charge as quoted (docs/api.md, Money), one integer column per amount in minor units;
+ * rows written before it have none (null). Migration 0005's `price` is no longer written.
+ */
+const CHARGE_COLUMNS = [
+  ['charge_currency', 'text'],
+  ['charge_unit_price_minor', 'bigint'],
+  ['charge_seats', 'bigint'],
+  ['charge_period', 'text'],
+  ['charge_amount_minor', 'bigint'],
+  ['charge_term_end', 'text'],
+  ['charge_price_version', 'text'],
+] as const;
+
+const purchaseCharge: Migration = {
+  async up(db: AnyDatabase) {
+    for (const [column, type] of CHARGE_COLUMNS) {
+      await db.schema.alterTable('history').addColumn(column, type).execute();
+    }
+  },
+  async down(db: AnyDatabase) {
+    for (const [column] of [...CHARGE_COLUMNS].reverse()) {
+      await db.schema.alterTable('history').dropColumn(column).execute();
+    }
+  },
+};
+
 /** The outbox's columns before migration 0006, in order, for its rebuild on SQLite. */
 const OUTBOX_COLUMNS_0004 = [
   'id',
@@ -286,6 +313,7 @@ export function portalMigrations(dialect: StoreDialect): MigrationProvider {
         '0004_notification_outbox': notificationOutbox,
         '0005_purchase_price': purchasePrice,
         '0006_event_sequence': eventSequence(dialect),
+        '0007_purchase_charge': purchaseCharge,
       };
     },
   };

@@ -94,7 +94,7 @@ describe.each(backends)('the outbox on %s', (name, makeBackend) => {
       actor: 'admin@acme.example',
       before: 20,
       after: 22,
-      price: null,
+      charge: null,
     } satisfies NotificationEvent);
   });
 

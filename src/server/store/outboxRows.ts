@@ -1,6 +1,5 @@
 import type { Selectable } from 'kysely';
 import type { NotificationEvent, NotificationType } from '../../contract/notifications';
-import type { PricePreview } from '../../contract/prices';
 import { toHistoryRecord } from './historyRows';
 import type { OutboxEntry, OutboxState } from './portalStore';
 import type { HistoryTable, OutboxTable } from './schema';
@@ -20,7 +19,7 @@ export function eventOf(
     customerId: record.customerId,
     customerDomain: row.customer_domain,
     actor: record.actor,
-    price: null,
+    charge: null,
   };
   if (change.kind === 'licences') {
     return {
@@ -31,7 +30,7 @@ export function eventOf(
       skuName: row.sku_name,
       before: change.before,
       after: change.after,
-      price: row.price === null ? null : (JSON.parse(row.price) as PricePreview),
+      charge: record.charge ?? null,
     };
   }
   const type: NotificationType = `${change.kind}.${change.action === 'add' ? 'added' : 'removed'}`;
@@ -52,9 +51,13 @@ function channels(json: string): string[] {
 }
 
 export function toOutboxEntry(row: Selectable<OutboxTable>): OutboxEntry {
-  const event = JSON.parse(row.event) as Omit<NotificationEvent, 'sequence'>;
+  const { price: _floats, ...event } = JSON.parse(row.event) as Omit<
+    NotificationEvent,
+    'sequence'
+  > & { price?: unknown };
   return {
-    event: { ...event, sequence: Number(row.sequence) },
+    // An event written before migration 0007 carried `price` in floats: it has no charge.
+    event: { ...event, charge: event.charge ?? null, sequence: Number(row.sequence) },
     state: row.state as OutboxState,
     attempts: Number(row.attempts),
     deliveredChannels: channels(row.delivered_channels),

@@ -160,7 +160,7 @@ describe.each(backends)('the portal store on %s', (_name, makeBackend) => {
             after: ['licences@acme.example', 'x@acme.example'],
           },
         },
-        { id: first, state: 'done', ...licenceIntent('C0acme001', 20, 25) },
+        { id: first, state: 'done', ...licenceIntent('C0acme001', 20, 25), charge: null },
       ]);
     });
 
@@ -218,6 +218,53 @@ describe.each(backends)('the portal store on %s', (_name, makeBackend) => {
         limit: 1,
       });
       expect(record?.change).toMatchObject({ before: huge - 1, after: huge });
+    });
+
+    it('keeps a purchase’s charge exactly, in integer minor units, for the history and the event', async () => {
+      const charge = {
+        currency: 'KWD',
+        unitPriceMinor: 45125,
+        seats: 2,
+        period: 'year' as const,
+        amountMinor: Number.MAX_SAFE_INTEGER,
+        termEnd: '2027-01-01',
+        priceVersion: 'sha256:0123456789ab',
+      };
+      const id = await store.recordIntent({ ...licenceIntent('C0acme001', 20, 22), charge });
+      expect((await store.pendingChanges('C0acme001'))[0]?.charge).toEqual(charge);
+      await store.completeChange(id, 22);
+      const [record] = await store.listHistory({
+        customerId: 'C0acme001',
+        kinds: ['licences'],
+        olderThan: null,
+        limit: 1,
+      });
+      expect(record?.charge).toEqual(charge);
+      const [notification] = await store.takeNotifications({
+        worker: 'w1',
+        now: NOW,
+        leaseMs: HOUR,
+        limit: 1,
+      });
+      expect(notification?.event.charge).toEqual(charge);
+    });
+
+    it('answers no charge for a purchase recorded without one, or before the charge was kept', async () => {
+      await store.recordIntent({ ...licenceIntent('C0acme001', 20, 21), charge: null });
+      // A row of an older portal: migration 0005's price as JSON, no charge columns.
+      await backend.exec(
+        `INSERT INTO history (customer_id, kind, state, actor, request_id, at, subscription_id, seats_before, seats_after, price) VALUES ('C0acme001', 'licences', 'done', 'admin@acme.example', 'req-old', ${NOW}, 'sub-acme-001', 21, 22, '{"seatPrice":14.4}')`,
+      );
+      const records = await store.listHistory({
+        customerId: 'C0acme001',
+        kinds: ['licences'],
+        olderThan: null,
+        limit: 10,
+      });
+      expect(records.map((record) => [record.change, record.charge])).toEqual([
+        [expect.objectContaining({ before: 21, after: 22 }), null],
+        [expect.objectContaining({ before: 20, after: 21 }), null],
+      ]);
     });
 
     it('keeps the history across a reopen, and migrating again changes nothing', async () => {

@@ -1,7 +1,7 @@
 import type { DelegateAction } from '../../contract/api';
 import type { HistoryKind } from '../../contract/history';
 import type { NotificationEvent } from '../../contract/notifications';
-import type { PricePreview } from '../../contract/prices';
+import type { PurchaseCharge } from '../../contract/prices';
 
 // The portal's own store (docs/deploy.md): session revocations, the change history and the locks that
 // serialise changes to one subscription or delegate list. One interface, two databases: SQLite in
@@ -49,8 +49,8 @@ export interface HistoryIntent {
   customerDomain?: string;
   /** Licences: the subscription's SKU, as the portal shows it. */
   sku?: { skuId: string | null; skuName: string };
-  /** Licences: what the seats bought cost, as the price preview answers it; null without a price. */
-  price?: PricePreview | null;
+  /** Licences: the charge as quoted, computed under the purchase's lock; null without a price. */
+  charge?: PurchaseCharge | null;
 }
 
 export interface HistoryRecord extends HistoryIntent {

@@ -6,6 +6,8 @@ import type { ColumnType, Generated } from 'kysely';
 /** A bigint column: written as a number, read as a number (SQLite) or a string (PostgreSQL). */
 type BigIntColumn = ColumnType<number | string, number, number>;
 type NullableBigIntColumn = ColumnType<number | string | null, number | null, number | null>;
+/** A text column added after the first release: absent from an insert is null. */
+type NullableText = ColumnType<string | null, string | null | undefined, string | null>;
 
 /** Sessions signed out before their expiry (POST /api/sign-out). */
 export interface RevokedSessionTable {
@@ -50,8 +52,16 @@ export interface HistoryTable {
   customer_domain: ColumnType<string | null, string | null | undefined, string | null>;
   sku_id: ColumnType<string | null, string | null | undefined, string | null>;
   sku_name: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Licences: the purchase's price as JSON (a PricePreview, migration 0005); null without one. */
+  /** Migration 0005's price as JSON, floats in the major unit; no longer written (migration 0007). */
   price: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Licences: the charge as quoted (PurchaseCharge, migration 0007), minor units; null without one. */
+  charge_currency: NullableText;
+  charge_unit_price_minor: NullableBigIntColumn;
+  charge_seats: NullableBigIntColumn;
+  charge_period: NullableText;
+  charge_amount_minor: NullableBigIntColumn;
+  charge_term_end: NullableText;
+  charge_price_version: NullableText;
 }
 
 /** One notification per completed change, written with the change (docs/notifications.md). */

@@ -1,5 +1,9 @@
-import { delegateEntry, licenceEntry } from '../../../testing/sampleAnswers';
+import { delegateEntry, licenceEntry, sampleCharge } from '../../../testing/sampleAnswers';
 import { csvCell, historyCsv, historyCsvFileName } from './historyCsv';
+
+const HEADER = '"When (UTC)","Who","What","Kind","State","Request id"';
+/** The charge's seven cells of a change without one. */
+const NO_CHARGE = ',""'.repeat(7);
 
 describe('csvCell', () => {
   it('quotes every cell and doubles quotes inside', () => {
@@ -24,14 +28,17 @@ describe('csvCell', () => {
 describe('historyCsv', () => {
   it('writes a header and one row per entry, CRLF-separated, with a byte-order mark', () => {
     const csv = historyCsv([
-      licenceEntry(),
+      licenceEntry({ charge: { ...sampleCharge(), seats: 5, amountMinor: 29826 } }),
       delegateEntry({ kind: 'support-delegate', action: 'delete', state: 'pending' }),
+      licenceEntry({ charge: null }),
     ]);
     expect(csv.startsWith('\uFEFF')).toBe(true);
+    // The charge under its contract names, amounts in integer minor units (docs/api.md, Money).
     expect(csv.slice(1).split('\r\n')).toEqual([
-      '"When (UTC)","Who","What","Kind","State","Request id"',
-      '"2030-01-15T09:00:00.000Z","admin@acme.example","Added 5 licenses (20 → 25)","licences","done","req-1"',
-      '"2030-01-14T16:30:00.000Z","admin@acme.example","Removed support access from x@acme.example","support-delegate","pending","req-2"',
+      `${HEADER},"currency","unitPriceMinor","seats","period","amountMinor","termEnd","priceVersion"`,
+      '"2030-01-15T09:00:00.000Z","admin@acme.example","Added 5 licenses (20 → 25)","licences","done","req-1","EUR","1440","5","month","29826","2027-03-31","sandbox-2026-11"',
+      `"2030-01-14T16:30:00.000Z","admin@acme.example","Removed support access from x@acme.example","support-delegate","pending","req-2"${NO_CHARGE}`,
+      `"2030-01-15T09:00:00.000Z","admin@acme.example","Added 5 licenses (20 → 25)","licences","done","req-1"${NO_CHARGE}`,
       '',
     ]);
   });
@@ -40,12 +47,14 @@ describe('historyCsv', () => {
     const csv = historyCsv([delegateEntry({ member: '=cmd|calc@x.io', actor: '+1@acme.example' })]);
     const row = csv.split('\r\n')[1];
     expect(row).toBe(
-      `"2030-01-14T16:30:00.000Z","'+1@acme.example","Gave license management access to =cmd|calc@x.io","licence-delegate","done","req-2"`,
+      `"2030-01-14T16:30:00.000Z","'+1@acme.example","Gave license management access to =cmd|calc@x.io","licence-delegate","done","req-2"${NO_CHARGE}`,
     );
   });
 
   it('writes only the header for an empty list', () => {
-    expect(historyCsv([])).toBe('\uFEFF"When (UTC)","Who","What","Kind","State","Request id"\r\n');
+    expect(historyCsv([])).toBe(
+      `\uFEFF${HEADER},"currency","unitPriceMinor","seats","period","amountMinor","termEnd","priceVersion"\r\n`,
+    );
   });
 });
 

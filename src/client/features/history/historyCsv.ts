@@ -1,10 +1,21 @@
 import type { HistoryEntry } from '../../../contract/history';
+import type { PurchaseCharge } from '../../../contract/prices';
 import { entryInWords } from './historyWords';
 
 // The filtered history as CSV (RFC 4180: every cell quoted, quotes doubled, CRLF between rows),
 // safe to open in a spreadsheet.
 
-const HEADER = ['When (UTC)', 'Who', 'What', 'Kind', 'State', 'Request id'];
+/** A purchase's charge under its contract names, amounts in integer minor units (docs/api.md, Money). */
+const CHARGE_FIELDS = [
+  'currency',
+  'unitPriceMinor',
+  'seats',
+  'period',
+  'amountMinor',
+  'termEnd',
+  'priceVersion',
+] as const satisfies readonly (keyof PurchaseCharge)[];
+const HEADER = ['When (UTC)', 'Who', 'What', 'Kind', 'State', 'Request id', ...CHARGE_FIELDS];
 // A cell a spreadsheet would run as a formula starts with one of these (OWASP's CSV injection list).
 const FORMULA_START = /^[=+\-@\t\r]/;
 /** Lets a spreadsheet read the file as UTF-8, so the arrow in 'Added 5 licenses (20 → 25)' survives. */
@@ -16,6 +27,12 @@ export function csvCell(value: string): string {
   return `"${defused.replace(/"/g, '""')}"`;
 }
 
+/** The charge's cells; empty for a delegate change or a purchase recorded without one. */
+function chargeCells(entry: HistoryEntry): string[] {
+  const charge = entry.kind === 'licences' ? entry.charge : null;
+  return CHARGE_FIELDS.map((field) => (charge === null ? '' : String(charge[field])));
+}
+
 export function historyCsv(entries: readonly HistoryEntry[]): string {
   const rows = entries.map((entry) => [
     entry.at,
@@ -24,6 +41,7 @@ export function historyCsv(entries: readonly HistoryEntry[]): string {
     entry.kind,
     entry.state,
     entry.requestId,
+    ...chargeCells(entry),
   ]);
   const lines = [HEADER, ...rows].map((row) => row.map(csvCell).join(','));
   return `${BYTE_ORDER_MARK}${lines.join('\r\n')}\r\n`;

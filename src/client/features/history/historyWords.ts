@@ -1,5 +1,6 @@
 import type { HistoryEntry, HistoryKind, HistoryState } from '../../../contract/history';
 import { licenceCount } from '../../../contract/licenceWords';
+import { formatMoney } from '../../../contract/money';
 
 // A history entry in words, for the table and the CSV alike.
 
@@ -17,6 +18,12 @@ export function entryInWords(entry: HistoryEntry): string {
   return entry.action === 'add'
     ? `Gave ${access} to ${entry.member}`
     : `Removed ${access} from ${entry.member}`;
+}
+
+/** A purchase's amount due now as charged, e.g. €119.30; empty for a change without one. */
+export function amountInWords(entry: HistoryEntry, locale?: string): string {
+  if (entry.kind !== 'licences' || entry.charge === null) return '';
+  return formatMoney(entry.charge.amountMinor, entry.charge.currency, locale);
 }
 
 /** The kind filter's choices, in the words of the dashboard's menu. */

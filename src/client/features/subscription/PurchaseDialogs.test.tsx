@@ -127,6 +127,33 @@ describe('the price of a purchase (docs/behaviour.md 4.15)', () => {
     ).toBeInTheDocument();
   });
 
+  it('buys at the price version shown, and shows the server’s 409 when the price has changed', async () => {
+    const changed =
+      'The price of licenses has changed since it was shown to you, so nothing was bought. Reload the page to see the new price, then buy again.';
+    const view = renderWithProviders({
+      route: '/licenses',
+      state: { subscription: { user } },
+      services: {
+        http: {
+          'GET /api/price-preview': ok({ price: preview }),
+          'POST /api/add-licence': apiError(409, 'ABORTED', changed),
+        },
+      },
+    });
+    const dialog = await askForSeats(view.user, '2');
+    await within(dialog).findByText('€119.30 until the renewal on March 31, 2027');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Add Licenses' }));
+    const error = await findDialog('Oops! An Error Occurred.');
+    expect(within(error).getByText(changed)).toBeInTheDocument();
+    expect(view.fake.calls.http.find((call) => call.method === 'POST')?.body).toEqual({
+      customerId: user.customerId,
+      subscriptionId: user.subscriptionId,
+      numberOfSeats: 22,
+      expectedNumberOfSeats: 20,
+      priceVersion: preview.priceVersion,
+    });
+  });
+
   it('says the price could not be shown when the preview fails, and still buys', async () => {
     const view = renderWithProviders({
       route: '/licenses',
@@ -147,5 +174,8 @@ describe('the price of a purchase (docs/behaviour.md 4.15)', () => {
     await view.user.click(within(dialog).getByRole('button', { name: 'Add Licenses' }));
     const success = await findDialog('Licenses Added Succesfully!');
     expect(within(success).getByText('You added 2 licenses.')).toBeInTheDocument();
+    // No price was shown, so none is named: the server charges today's (docs/api.md, Money).
+    const body = view.fake.calls.http.find((call) => call.method === 'POST')?.body;
+    expect(body).not.toHaveProperty('priceVersion');
   });
 });

@@ -20,7 +20,7 @@ it('joins the seats to their price and "before tax" with spaces that do not brea
 
 it('says license for one seat bought, with or without a price', () => {
   expect(boughtLine(1, null)).toBe('You added 1 license.');
-  expect(boughtLine(1, { ...MONTHLY, seats: 1, monthlyIncrease: 14.4 }, 'en-US')).toBe(
+  expect(boughtLine(1, { ...MONTHLY, seats: 1, monthlyIncreaseMinor: 1440 }, 'en-US')).toBe(
     `You added 1 license for €14.40 per month, before${NO_BREAK}tax.`,
   );
 });

@@ -1,4 +1,5 @@
 import { licenceCount } from '../../../contract/licenceWords';
+import { formatMoney } from '../../../contract/money';
 import type { PricePreview } from '../../../contract/prices';
 
 // The price of a purchase in words (docs/behaviour.md 4.15, 7.3): amounts in the currency, dates
@@ -12,11 +13,6 @@ export const PRICE_TEXT = {
 /** A space the line never breaks at. */
 const NO_BREAK = '\u00a0';
 
-/** An amount as the browser's language writes it in the currency, e.g. €28.80. */
-export function formatMoney(amount: number, currency: string, locale?: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
-}
-
 /** A YYYY-MM-DD day in the browser's language, e.g. March 31, 2027. */
 export function formatDay(day: string, locale?: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
@@ -26,19 +22,19 @@ export function formatDay(day: string, locale?: string): string {
 
 /** The confirm dialog's lines: what changes each period, and what is owed until the renewal. */
 export function priceLines(preview: PricePreview, locale?: string): string[] {
-  const money = (amount: number) => formatMoney(amount, preview.currency, locale);
+  const money = (amountMinor: number) => formatMoney(amountMinor, preview.currency, locale);
   const renewal = formatDay(preview.termEnd, locale);
   // No break inside "2 × €14.40" nor before "tax" on a phone's narrow dialog.
-  const each = `${preview.seats}${NO_BREAK}×${NO_BREAK}${money(preview.seatPrice)}`;
+  const each = `${preview.seats}${NO_BREAK}×${NO_BREAK}${money(preview.unitPriceMinor)}`;
   if (preview.plan === 'ANNUAL_MONTHLY_PAY') {
     return [
-      `${money(preview.monthlyIncrease)} per month more (${each}), before${NO_BREAK}tax`,
-      `${money(preview.untilRenewal)} until the renewal on ${renewal}`,
+      `${money(preview.monthlyIncreaseMinor)} per month more (${each}), before${NO_BREAK}tax`,
+      `${money(preview.untilRenewalMinor)} until the renewal on ${renewal}`,
     ];
   }
   return [
-    `${money(preview.chargedNow)} charged now for the rest of the term, until ${renewal}`,
-    `${money(preview.yearlyIncrease)} per year more after the renewal (${each}), before${NO_BREAK}tax`,
+    `${money(preview.chargedNowMinor)} charged now for the rest of the term, until ${renewal}`,
+    `${money(preview.yearlyIncreaseMinor)} per year more after the renewal (${each}), before${NO_BREAK}tax`,
   ];
 }
 
@@ -50,8 +46,8 @@ export function boughtLine(
 ): string {
   const bought = `You added ${licenceCount(seatsToAdd)}`;
   if (preview === null) return `${bought}.`;
-  const money = (amount: number) => formatMoney(amount, preview.currency, locale);
+  const money = (amountMinor: number) => formatMoney(amountMinor, preview.currency, locale);
   return preview.plan === 'ANNUAL_MONTHLY_PAY'
-    ? `${bought} for ${money(preview.monthlyIncrease)} per month, before${NO_BREAK}tax.`
-    : `${bought}: ${money(preview.chargedNow)} charged now, then ${money(preview.yearlyIncrease)} per year, before${NO_BREAK}tax.`;
+    ? `${bought} for ${money(preview.monthlyIncreaseMinor)} per month, before${NO_BREAK}tax.`
+    : `${bought}: ${money(preview.chargedNowMinor)} charged now, then ${money(preview.yearlyIncreaseMinor)} per year, before${NO_BREAK}tax.`;
 }

@@ -22,7 +22,7 @@ import { isHttpFailure } from '../../services/httpFailure';
 import type { HttpFailure } from '../../services/types';
 import { addLicencesErrorMessage } from './addLicencesError';
 import { subscriptionFailureEntry, UNEXPECTED_SUBSCRIPTION_ANSWER } from './subscriptionFailure';
-import { selectPurchase, selectUser } from './subscriptionSelectors';
+import { selectPrice, selectPurchase, selectUser } from './subscriptionSelectors';
 import { subscriptionRequestFor } from './subscriptionRequest';
 import { newTotal } from './seatCount';
 import { readSubscriptionInfo } from './subscriptionShape';
@@ -35,6 +35,7 @@ import {
   subscriptionFailed,
   subscriptionLoaded,
   successDialogClosed,
+  type PriceState,
   type SubscriptionState,
 } from './subscriptionSlice';
 
@@ -103,12 +104,19 @@ async function answeredSubscription(answer: unknown): Promise<SubscriptionInfo |
  * refused (409) instead of bought twice; the client's one place where `seatsToAdd` becomes the API's
  * totals (docs/api.md, POST /api/add-licence).
  */
-function addLicenceRequest(user: SubscriptionInfo, seatsToAdd: number): AddLicenceRequest {
+function addLicenceRequest(
+  user: SubscriptionInfo,
+  seatsToAdd: number,
+  price: PriceState,
+): AddLicenceRequest {
+  // The price version the dialog showed: the server refuses a purchase at another price (docs/api.md, Money).
+  const priceVersion = price.preview?.priceVersion;
   return {
     customerId: user.customerId,
     subscriptionId: user.subscriptionId,
     numberOfSeats: newTotal(user.numberOfSeats, seatsToAdd),
     expectedNumberOfSeats: user.numberOfSeats,
+    ...(priceVersion === undefined ? {} : { priceVersion }),
   };
 }
 
@@ -116,6 +124,7 @@ function addLicenceRequest(user: SubscriptionInfo, seatsToAdd: number): AddLicen
 export function* addLicences(): SagaIterator {
   const user: SubscriptionInfo | undefined = yield select(selectUser);
   const purchase: SubscriptionState['purchase'] = yield select(selectPurchase);
+  const price: PriceState = yield select(selectPrice);
   const { seatsToAdd } = purchase;
   // The reducer moved a confirmed purchase to 'processing'; a confirm outside the dialog did not.
   if (purchase.status !== 'processing') return;
@@ -125,7 +134,7 @@ export function* addLicences(): SagaIterator {
     return;
   }
   const http: SagaContext['http'] = yield getContext('http');
-  const request = addLicenceRequest(user, seatsToAdd);
+  const request = addLicenceRequest(user, seatsToAdd, price);
   let answer: unknown;
   try {
     answer = yield call([http, http.post], API_PATHS.addLicence, request);

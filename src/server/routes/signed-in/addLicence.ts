@@ -13,7 +13,8 @@ export async function addLicenceRoutes(app: ApiScope, context: RouteContext): Pr
     API_PATHS.addLicence,
     { schema: addLicenceSchema },
     async (request): Promise<AddLicenceResponse> => {
-      const { customerId, subscriptionId, numberOfSeats, expectedNumberOfSeats } = request.body;
+      const { customerId, subscriptionId, numberOfSeats, expectedNumberOfSeats, priceVersion } =
+        request.body;
       const { roles, customer } = await licenceBuyerOf(request, provider, customerId);
       try {
         const changed = await app.changes.addLicences(
@@ -22,6 +23,7 @@ export async function addLicenceRoutes(app: ApiScope, context: RouteContext): Pr
             subscriptionId,
             numberOfSeats,
             ...(expectedNumberOfSeats === undefined ? {} : { expectedNumberOfSeats }),
+            ...(priceVersion === undefined ? {} : { priceVersion }),
           },
           { actor: roles.user.email, requestId: request.id, log: request.log },
         );

@@ -8,7 +8,12 @@ import {
   type FakeServicesOptions,
 } from '../../../../testing/client/fakeServices';
 import { renderWithProviders } from '../../../../testing/client/renderWithProviders';
-import { delegateEntry, licenceEntries, licenceEntry } from '../../../../testing/sampleAnswers';
+import {
+  delegateEntry,
+  licenceEntries,
+  licenceEntry,
+  sampleCharge,
+} from '../../../../testing/sampleAnswers';
 import { sampleSubscription } from '../../../../contract/sampleSubscription';
 import { historyCsv } from '../historyCsv';
 import { whenInWords } from '../historyWords';
@@ -33,6 +38,11 @@ async function openHistory(view: ReturnType<typeof renderDashboard>) {
 }
 
 /** 45 licence adds and one delegate change, paged by an index cursor. */
+/** Five seats bought at €14.40 a month, €298.26 until the renewal (docs/api.md, GET /api/history). */
+const charged = licenceEntry({
+  charge: { ...sampleCharge(), seats: 5, amountMinor: 29826 },
+});
+
 function historyServer(request: FakeHttpRequest) {
   const entries = [delegateEntry({ id: 'd1', state: 'pending' }), ...licenceEntries(45)];
   const query = request.query ?? {};
@@ -59,11 +69,11 @@ describe('the Change History dialog', () => {
     ]);
   });
 
-  it("shows when (in the viewer's time zone), who and what in words, pending marked", async () => {
+  it("shows when (in the viewer's time zone), who, what in words and the amount, pending marked", async () => {
     const view = renderDashboard({
       http: {
         'GET /api/history': ok({
-          entries: [licenceEntry(), delegateEntry({ state: 'pending' })],
+          entries: [charged, delegateEntry({ state: 'pending' }), licenceEntry({ id: 'old' })],
           nextCursor: null,
         }),
       },
@@ -73,7 +83,7 @@ describe('the Change History dialog', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['When', 'Who', 'What']);
+    expect(headers).toEqual(['When', 'Who', 'What', 'Amount']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(
       rows.map((row) =>
@@ -82,12 +92,21 @@ describe('the Change History dialog', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      [whenInWords(licenceEntry().at), 'admin@acme.example', 'Added 5 licenses (20 → 25)'],
+      // The amount charged as quoted, formatted from minor units (docs/api.md, Money).
+      [
+        whenInWords(licenceEntry().at),
+        'admin@acme.example',
+        'Added 5 licenses (20 → 25)',
+        '€298.26',
+      ],
       [
         whenInWords(delegateEntry().at),
         'admin@acme.example',
         'Gave license management access to x@acme.example' + 'Pending',
+        '',
       ],
+      // Recorded before the charge was kept: no amount.
+      [whenInWords(licenceEntry().at), 'admin@acme.example', 'Added 5 licenses (20 → 25)', ''],
     ]);
     expect(
       within(rows[0] as HTMLElement).getByText(whenInWords(licenceEntry().at)),

@@ -4,7 +4,13 @@ import { useEffect, useId } from 'react';
 import type { HistoryEntry, HistoryKind } from '../../../../contract/history';
 import { saveTextFile } from '../../../services/download';
 import type { HistoryState } from '../historySlice';
-import { entryInWords, KIND_CHOICES, STATE_WORDS, whenInWords } from '../historyWords';
+import {
+  amountInWords,
+  entryInWords,
+  KIND_CHOICES,
+  STATE_WORDS,
+  whenInWords,
+} from '../historyWords';
 
 export const HISTORY_DIALOG_TITLE = 'Change History';
 const ALL = 'all';
@@ -40,6 +46,14 @@ const columns: TableColumnsType<HistoryEntry> = [
         )}
       </>
     ),
+  },
+  // The purchase's amount due now as it was charged (docs/api.md, Money); blank where none was kept.
+  {
+    key: 'amount',
+    title: 'Amount',
+    width: 120,
+    align: 'end',
+    render: (_value, entry) => amountInWords(entry),
   },
 ];
 
