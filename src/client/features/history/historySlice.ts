@@ -28,6 +28,8 @@ export interface HistoryState {
   preparingCsv: boolean;
   /** A CSV gathered and waiting for the dialog to save it. */
   csv: HistoryCsv | null;
+  /** The page was opened from a mail's history link: the dialog opens once an administrator's dashboard shows. */
+  linked: boolean;
 }
 
 export const initialHistoryState: HistoryState = {
@@ -41,6 +43,7 @@ export const initialHistoryState: HistoryState = {
   error: null,
   preparingCsv: false,
   csv: null,
+  linked: false,
 };
 
 const historySlice = createSlice({
@@ -52,6 +55,10 @@ const historySlice = createSlice({
     },
     historyClosed() {
       return initialHistoryState;
+    },
+    /** The page opened at the mails' history link (HISTORY_LINK, docs/notifications.md). */
+    historyLinkFollowed(state) {
+      state.linked = true;
     },
     kindChosen(state, action: PayloadAction<{ kind: HistoryKind | null }>) {
       state.kind = action.payload.kind;
@@ -115,6 +122,7 @@ const historySlice = createSlice({
 export const {
   historyOpened,
   historyClosed,
+  historyLinkFollowed,
   kindChosen,
   nextPageRequested,
   previousPageRequested,
