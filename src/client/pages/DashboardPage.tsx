@@ -34,7 +34,7 @@ export function DashboardPage() {
   const signingOut = useAppSelector(selectSigningOut);
   const historyLinked = useAppSelector(selectHistoryLinked);
   const isAdmin = user?.isAdmin === true;
-  // A mail's history link opens the change history, which is an administrator's (docs/behaviour.md 4.28).
+  // A mail's history link opens the change history, an administrator's (docs/behaviour.md 4.28).
   useEffect(() => {
     if (historyLinked && isAdmin) dispatch(historyOpened());
   }, [dispatch, historyLinked, isAdmin]);
