@@ -119,6 +119,7 @@ main {
   border-radius: 8px;
 }
 main.wide { max-width: 700px; }
+main.widest { max-width: 1040px; }
 .brand { margin: 0 0 8px; font-size: 0.85rem; letter-spacing: 0.04em; text-transform: uppercase; color: #5f6368; }
 h1 { margin: 0 0 16px; font-size: 1.4rem; font-weight: 500; }
 .account { margin: 0 0 16px; padding: 8px 12px; border: 1px solid #dadce0; border-radius: 16px; display: inline-block; }

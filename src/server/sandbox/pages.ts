@@ -11,6 +11,8 @@ interface LayoutOptions {
   body: string;
   script?: string;
   wide?: boolean;
+  /** Wider still, for the mailbox's list of mails. */
+  widest?: boolean;
   /** The small line above the heading that says which sandbox part this is. */
   brand: string;
   /** The stylesheet's URL; none where the sandbox's assets are not served (the fake Google). */
@@ -33,7 +35,7 @@ const SANDBOX_IDENTITY: SignInLook = {
 };
 const STAND_IN_BRAND = 'Sandbox stand-in page';
 
-function layout({ title, body, script, wide, brand, stylesheet }: LayoutOptions): string {
+function layout({ title, body, script, wide, widest, brand, stylesheet }: LayoutOptions): string {
   const scriptTag =
     script === undefined ? '' : `\n<script src="${escapeHtml(script)}" defer></script>`;
   const stylesheetTag =
@@ -46,7 +48,7 @@ function layout({ title, body, script, wide, brand, stylesheet }: LayoutOptions)
 <title>${escapeHtml(title)}</title>${stylesheetTag}${scriptTag}
 </head>
 <body>
-<main${wide === true ? ' class="wide"' : ''}>
+<main${widest === true ? ' class="widest"' : wide === true ? ' class="wide"' : ''}>
 <p class="brand">${brand}</p>
 ${body}
 </main>
@@ -170,7 +172,7 @@ ${rows.join('\n')}
     title: MAILBOX_TITLE,
     brand: STAND_IN_BRAND,
     stylesheet: SANDBOX_STYLESHEET,
-    wide: true,
+    widest: true,
     body: `<h1>Sandbox mailbox</h1>
 <p>The mail the portal would have sent (order confirmations, their copies to administrators, the reseller's notices); in production it goes out through SMTP_URL.</p>
 ${list}`,
