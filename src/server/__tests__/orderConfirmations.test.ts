@@ -18,6 +18,10 @@ import type { MailMessage } from '../notifications/receipts';
 // in the zone their browser named, and, when a licence delegate bought, a copy to each of the
 // customer's administrators as the sandbox and Google's Directory API name them.
 
+// Each case starts a portal (google mode: and a fake Google) on a shared machine: a generous bound,
+// not a speed requirement.
+jest.setTimeout(30_000);
+
 const ACME = { customerId: 'C0acme001', subscriptionId: 'sub-acme-001' };
 const TUNING = { retryBaseMs: 10_000, retryForMs: 60_000, leaseMs: 60_000, pollMs: 1000 };
 const MAILS_SHOWN = 20;
