@@ -11,7 +11,7 @@ function linkedAt(url: string): boolean {
     services,
     location: new URL(url, 'http://localhost'),
   });
-  return store.getState().history.linked;
+  return store.getState().history.linked === true;
 }
 
 it('is followed from the home route with open=history, beside the destination query', () => {

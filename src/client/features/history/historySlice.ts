@@ -28,8 +28,11 @@ export interface HistoryState {
   preparingCsv: boolean;
   /** A CSV gathered and waiting for the dialog to save it. */
   csv: HistoryCsv | null;
-  /** The page was opened from a mail's history link: the dialog opens once an administrator's dashboard shows. */
-  linked: boolean;
+  /**
+   * The page was opened from a mail's history link: the dialog opens once an administrator's
+   * dashboard shows. Absent, not false, otherwise: the recorded scenarios' states have no such field.
+   */
+  linked?: true;
 }
 
 export const initialHistoryState: HistoryState = {
@@ -43,7 +46,6 @@ export const initialHistoryState: HistoryState = {
   error: null,
   preparingCsv: false,
   csv: null,
-  linked: false,
 };
 
 const historySlice = createSlice({
