@@ -16,6 +16,8 @@ const outputDir = path.join(root, 'docs', 'screenshots', ...(phone ? ['phone'] :
 const VIEWPORT = phone ? { width: 390, height: 844 } : { width: 1280, height: 800 };
 const SERVER_READY_TIMEOUT_MS = 180_000;
 const STEP_TIMEOUT_MS = 20_000;
+/** How often the mailbox is reloaded while the delivery worker has not sent yet. */
+const MAIL_POLL_MS = 500;
 /** antd dialogs zoom in; the picture is taken once they have settled. */
 const SETTLE_MS = 600;
 
@@ -69,7 +71,13 @@ async function main(): Promise<void> {
   const portal = await startPortalProcess({
     entry: 'start',
     dataDir: path.join(workDir, 'data'),
-    env: { PORTAL_CLIENT_DIR: buildClientInto(path.join(workDir, 'client')) },
+    env: {
+      PORTAL_CLIENT_DIR: buildClientInto(path.join(workDir, 'client')),
+      // The order confirmation's seller block (docs/notifications.md, E-mail).
+      RESELLER_LEGAL_NAME: 'Sandbox Reseller Ltd',
+      RESELLER_ADDRESS: '1 Example Street\\nLondon EC1A 1AA\\nUnited Kingdom',
+      RESELLER_VAT_ID: 'GB123456789',
+    },
     readyTimeoutMs: SERVER_READY_TIMEOUT_MS,
   });
   const browser = await launchChromium();
@@ -149,10 +157,37 @@ async function main(): Promise<void> {
     await history.getByRole('button', { name: 'CLOSE', exact: true }).click();
     await history.waitFor({ state: 'hidden' });
 
-    await snap(
-      await dashboardOf(browser, origin, 'licences@acme.example'),
-      'dashboard-licence-delegate',
-    );
+    const delegate = await dashboardOf(browser, origin, 'licences@acme.example');
+    await snap(delegate, 'dashboard-licence-delegate');
+    // A licence delegate buys: the order confirmation, and a copy for ACME's administrator.
+    await delegate.getByRole('spinbutton', { name: 'Add Licenses' }).fill('2');
+    await delegate.getByRole('button', { name: 'Add Licenses' }).click();
+    await delegate
+      .getByRole('dialog', { name: 'Confirm Adding Licenses' })
+      .getByRole('button', { name: 'Add Licenses' })
+      .click();
+    await delegate.getByRole('dialog', { name: 'Licenses Added Succesfully!' }).waitFor();
+    const mailbox = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
+    mailbox.setDefaultTimeout(STEP_TIMEOUT_MS);
+    const copy = mailbox.getByRole('link', { name: /^Order confirmation for your administrators/ });
+    // The delivery worker sends within its poll (OUTBOX_POLL_MS); the page shows what it kept.
+    for (let tries = 0; (await copy.count()) === 0; tries += 1) {
+      if (tries * MAIL_POLL_MS > STEP_TIMEOUT_MS) throw new Error('no copy in the sandbox mailbox');
+      await mailbox.waitForTimeout(MAIL_POLL_MS);
+      await mailbox.goto(`${origin}/sandbox/mail`);
+    }
+    await snap(mailbox, 'mailbox');
+    await mailbox.getByRole('link', { name: /^Order confirmation: 2 licenses/ }).click();
+    await mailbox.locator('iframe.mail-body.fitted').waitFor();
+    await snap(mailbox, 'mailbox-order-confirmation');
+    await mailbox.goBack();
+    await copy.click();
+    await mailbox.locator('iframe.mail-body.fitted').waitFor();
+    await snap(mailbox, 'mailbox-administrator-copy');
+    await mailbox.goBack();
+    await mailbox.getByRole('link', { name: 'Licenses added: acme.example' }).first().click();
+    await mailbox.locator('iframe.mail-body.fitted').waitFor();
+    await snap(mailbox, 'mailbox-reseller-notice');
     await snap(await dashboardOf(browser, origin, 'staff@acme.example'), 'dashboard-plain-user');
     await snap(await dashboardOf(browser, origin, 'admin@flex.example'), 'dashboard-flexible-plan');
     const full = await dashboardOf(browser, origin, 'admin@full.example');

@@ -40,6 +40,11 @@ export const TOKEN_HEADER = 'x-goog-token';
 /** Double-submit XSRF names (docs/api.md, docs/behaviour.md 9). */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
+/**
+ * The browser's IANA time zone, sent with every change (docs/api.md, Conventions): the dates of the
+ * person's mail are written in it (docs/notifications.md).
+ */
+export const TIME_ZONE_HEADER = 'X-Time-Zone';
 export const SESSION_COOKIE = 'portal_session';
 /** Over https and in google mode: no sibling subdomain can plant it (docs/security.md). */
 export const HOST_COOKIE_PREFIX = '__Host-';

@@ -74,7 +74,7 @@ export interface RateLimits {
   windowMs: number;
 }
 
-const SANDBOX_RESELLER_NAME = 'Sandbox Reseller';
+export const SANDBOX_RESELLER_NAME = 'Sandbox Reseller';
 const SANDBOX_CLIENT_ID = 'sandbox-client';
 /** Google's help-centre article comparing the Flexible and Annual plans. */
 const GOOGLE_PLANS_HELP_URL = 'https://support.google.com/a/answer/1247362';

@@ -14,6 +14,7 @@ import { createLogger } from './plugins/logger';
 import { buildMetricsServer, createPortalMetrics, type PortalMetrics } from './plugins/metrics';
 import {
   readNotificationConfig,
+  withPortalUrl,
   type NotificationConfig,
 } from './notifications/notificationConfig';
 import { startNotifier } from './notifications/notifier';
@@ -70,6 +71,11 @@ function listenProblem(error: unknown, config: ServerConfig): string | null {
     default:
       return null;
   }
+}
+
+/** Where a sandbox listening here is reached, for its mails' links (README, PORTAL_PUBLIC_URL). */
+function listeningUrl(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
 }
 
 function fail(message: string): never {
@@ -197,8 +203,12 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const metricsServer = await listenForMetrics(config, metrics, () => closeAll(app, opened, store));
   const notifier = await startNotifier({
-    config: notifications,
+    config: withPortalUrl(
+      notifications,
+      opened.sandbox === undefined ? null : listeningUrl(config.host, port),
+    ),
     store,
+    provider: opened.provider,
     sandbox: opened.sandbox,
     log: logger,
     metrics,

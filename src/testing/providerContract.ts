@@ -177,6 +177,11 @@ export function describeProviderContract(
         expect(info?.scopes).not.toContain(DIRECTORY_SCOPE);
       });
 
+      it("lists a customer's active administrators, not its delegates, suspended or archived people", async () => {
+        await expect(provider.listAdministrators(ACME)).resolves.toEqual(['admin@acme.example']);
+        await expect(provider.listAdministrators(FLEX)).resolves.toEqual(['admin@flex.example']);
+      });
+
       it('looks users up without a token, null for someone not in the directory', async () => {
         await expect(provider.lookupDirectoryUser('LICENCES@acme.example')).resolves.toMatchObject({
           email: 'licences@acme.example',

@@ -1,5 +1,7 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import type { PortalConfig } from '../../contract/config';
+import { isHistoryLink } from '../features/history/historyLink';
+import { historyLinkFollowed } from '../features/history/historySlice';
 import { destinationAt } from '../features/session/destination';
 import { appStarted } from '../features/session/sessionSlice';
 import type { Services } from '../services/types';
@@ -19,5 +21,6 @@ export interface StartPageOptions {
 export function startPage({ config, services, middleware, location }: StartPageOptions): AppStore {
   const store = makeStore({ context: { ...services, config }, middleware });
   store.dispatch(appStarted({ destination: destinationAt(location) }));
+  if (isHistoryLink(location)) store.dispatch(historyLinkFollowed());
   return store;
 }

@@ -1,5 +1,5 @@
 import { Flex } from 'antd';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { DASHBOARD_MAX_WIDTH_PX } from '../../contract/limits';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { usePortalConfig } from '../app/portalConfigContext';
@@ -8,6 +8,7 @@ import { Spinner } from '../components/Spinner';
 import { DelegateDialogs } from '../features/delegates/DelegateDialogs';
 import { dialogOpened } from '../features/delegates/delegatesSlice';
 import { HistoryDialogs } from '../features/history/HistoryDialogs';
+import { selectHistoryLinked } from '../features/history/historySelectors';
 import { historyOpened } from '../features/history/historySlice';
 import { selectSigningOut } from '../features/session/sessionSelectors';
 import { signOutRequested } from '../features/session/sessionSlice';
@@ -31,6 +32,12 @@ export function DashboardPage() {
   const purchaseStatus = useAppSelector(selectPurchaseStatus);
   const seatsInputId = useId();
   const signingOut = useAppSelector(selectSigningOut);
+  const historyLinked = useAppSelector(selectHistoryLinked);
+  const isAdmin = user?.isAdmin === true;
+  // A mail's history link opens the change history, an administrator's (docs/behaviour.md 4.28).
+  useEffect(() => {
+    if (historyLinked && isAdmin) dispatch(historyOpened());
+  }, [dispatch, historyLinked, isAdmin]);
 
   if (!user) return null;
   // While the purchase is sent, the page is replaced by a spinner (docs/behaviour.md 4.15, 4.16).

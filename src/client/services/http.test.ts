@@ -39,6 +39,26 @@ describe('http service (docs/api.md, docs/api.md, Error envelope)', () => {
     expect(JSON.parse(init?.body ?? '')).toEqual({ email: 'a@acme.example', action: 'add' });
   });
 
+  it("names the browser's time zone on a change, so the buyer's mail is dated in it, and on no read", async () => {
+    const { fetch, calls } = fakeFetch(200, '{}');
+    const http = createHttpService({
+      fetch,
+      readCookies: () => cookies,
+      timeZone: () => 'Europe/Paris',
+    });
+    await http.post('/api/add-licence', {});
+    await http.get('/api/history', { customer: 'C0acme001' });
+    expect(calls[0]?.[1].headers['X-Time-Zone']).toBe('Europe/Paris');
+    expect(calls[1]?.[1].headers).not.toHaveProperty('X-Time-Zone');
+    const nameless = fakeFetch(200, '{}');
+    await createHttpService({
+      fetch: nameless.fetch,
+      readCookies: () => cookies,
+      timeZone: () => '',
+    }).post('/api/add-licence', {});
+    expect(nameless.calls[0]?.[1].headers).not.toHaveProperty('X-Time-Zone');
+  });
+
   it('echoes the XSRF cookie the page names: __Host-XSRF-TOKEN over https, never a planted plain one', async () => {
     const { fetch, calls } = fakeFetch(200, '{}');
     const secureCookies =

@@ -1,8 +1,9 @@
 import { NO_RESPONSE } from './httpFailure';
-import { XSRF_COOKIE, XSRF_HEADER } from '../../contract/api';
+import { TIME_ZONE_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../../contract/api';
 import type { HttpFailure, HttpService, Query } from './types';
 
-// The one door to the portal API: relative URLs only, JSON both ways, XSRF on every non-GET (docs/api.md).
+// The one door to the portal API: relative URLs only, JSON both ways, XSRF and the browser's time zone
+// on every non-GET (docs/api.md, Conventions).
 
 /** The slice of fetch this service uses, so tests can hand in their own. */
 export type FetchLike = (
@@ -21,6 +22,13 @@ export interface HttpServiceOptions {
   readCookies?: () => string;
   /** The XSRF cookie's name the server chose for this page (__Host-XSRF-TOKEN over https); XSRF-TOKEN by default. */
   xsrfCookie?: string;
+  /** The browser's IANA time zone; Intl's by default, '' when it names none. */
+  timeZone?: () => string;
+}
+
+/** The zone the browser writes dates in, e.g. Europe/Paris; '' where Intl names none. */
+function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
 }
 
 const SUCCESS_MIN = 200;
@@ -89,8 +97,10 @@ export function createHttpService(options: HttpServiceOptions = {}): HttpService
   const doFetch: FetchLike = options.fetch ?? ((url, init) => window.fetch(url, init));
   const readCookies = options.readCookies ?? (() => document.cookie);
   const xsrfCookie = options.xsrfCookie ?? XSRF_COOKIE;
+  const timeZone = options.timeZone ?? browserTimeZone;
 
   function postRequest(url: string, body: unknown): PortalRequest {
+    const zone = timeZone();
     return {
       url,
       init: {
@@ -99,6 +109,7 @@ export function createHttpService(options: HttpServiceOptions = {}): HttpService
           Accept: 'application/json',
           'Content-Type': 'application/json',
           [XSRF_HEADER]: readCookie(readCookies(), xsrfCookie) ?? '',
+          ...(zone === '' ? {} : { [TIME_ZONE_HEADER]: zone }),
         },
         body: JSON.stringify(body),
         credentials: 'same-origin',

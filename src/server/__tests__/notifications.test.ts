@@ -129,11 +129,11 @@ it('delivers a purchase killed mid-delivery after the restart, with the same eve
     after: info.numberOfSeats + 1,
     charge: expect.objectContaining({ period: 'month', currency: 'EUR', seats: 1 }),
   });
-  // The sandbox without SMTP_URL kept the buyer's receipt in its mailbox.
+  // The sandbox without SMTP_URL kept the buyer's order confirmation in its mailbox.
   const mailbox = await new Browser(second.origin).get('/sandbox/mail');
   expect(mailbox.status).toBe(200);
   expect(mailbox.text).toContain(
-    `Receipt: 1 license added for acme.example, ${info.numberOfSeats + 1} in total`,
+    `Order confirmation: 1 license added for acme.example, ${info.numberOfSeats + 1} in total`,
   );
 });
 

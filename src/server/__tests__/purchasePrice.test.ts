@@ -58,7 +58,13 @@ async function deliver(): Promise<{ events: NotificationEvent[]; receipt: string
   const sender = mailboxSender(portal.sandbox.mailbox, () => portal.clock.now);
   const worker = createDeliveryWorker({
     outbox: portal.store,
-    channels: [...mailChannels(config, sender), hook],
+    channels: [
+      ...mailChannels(config, sender, {
+        administratorsOf: (customerId) => portal.sandbox.provider.listAdministrators(customerId),
+        timeZoneOf: (person) => portal.store.timeZoneOf(person),
+      }),
+      hook,
+    ],
     tuning: TUNING,
     log: createLogger('silent'),
   });

@@ -333,6 +333,37 @@ export const ENVIRONMENT = Type.Object({
         "Where the reseller's notice of every completed purchase and delegate change goes",
     }),
   ),
+  RESELLER_LEGAL_NAME: Type.Optional(
+    text({
+      group: 'portal',
+      shown: 'unset: no seller block (google mode with `SMTP_URL`: a warning at start)',
+      description:
+        "The reseller's legal name, printed with `RESELLER_ADDRESS` and `RESELLER_VAT_ID` on the order confirmation (docs/notifications.md)",
+    }),
+  ),
+  RESELLER_ADDRESS: Type.Optional(
+    text({
+      group: 'portal',
+      shown: 'unset',
+      description:
+        "The reseller's postal address; `\\n` (a backslash and n) or a line break separates its lines",
+    }),
+  ),
+  RESELLER_VAT_ID: Type.Optional(
+    text({
+      group: 'portal',
+      shown: 'unset',
+      description: "The reseller's VAT number, e.g. `GB123456789`",
+    }),
+  ),
+  PORTAL_PUBLIC_URL: Type.Optional(
+    text({
+      group: 'portal',
+      shown: 'sandbox: `http://<HOST>:<port>`; google: unset, no links (warned with `SMTP_URL`)',
+      description:
+        "The portal's address as people reach it (`https://portal.example`); the mails link to its change history",
+    }),
+  ),
   WEBHOOK_URL: Type.Optional(
     text({
       group: 'portal',

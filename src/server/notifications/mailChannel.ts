@@ -1,8 +1,11 @@
 import { createTransport } from 'nodemailer';
+import type { NotificationEvent } from '../../contract/notifications';
 import type { SandboxMailbox } from '../providers/sandbox/mailbox';
 import type { DeliveryChannel } from './channel';
 import type { NotificationConfig } from './notificationConfig';
-import { receiptOf, resellerNoticeOf, type MailMessage } from './receipts';
+import { administratorCopyOf, orderConfirmationOf } from './orderConfirmation';
+import type { MailMessage } from './receipts';
+import { resellerNoticeOf } from './resellerNotice';
 
 // Mail through SMTP (nodemailer), or into the sandbox's mailbox when the sandbox has no SMTP_URL.
 
@@ -38,15 +41,48 @@ export function mailboxSender(mailbox: SandboxMailbox, now: () => number): MailS
   };
 }
 
-/** The buyer's receipt and, with NOTIFY_RESELLER_EMAIL, the reseller's notice. */
-export function mailChannels(config: NotificationConfig, sender: MailSender): DeliveryChannel[] {
+/** Who a customer's mail goes to besides the buyer, and the zone each reads dates in. */
+export interface MailRecipients {
+  /** The customer's administrators (the provider's listAdministrators). */
+  administratorsOf(customerId: string): Promise<string[]>;
+  /** The zone the person's browser last named (the portal store's), or null. */
+  timeZoneOf(person: string): Promise<string | null>;
+}
+
+const isPurchase = (event: NotificationEvent) => event.type === 'licences.added';
+
+/**
+ * The buyer's order confirmation; when a delegate bought, a copy to each of the customer's
+ * administrators; with NOTIFY_RESELLER_EMAIL, the reseller's notice (docs/notifications.md, E-mail).
+ */
+export function mailChannels(
+  config: NotificationConfig,
+  sender: MailSender,
+  recipients: MailRecipients,
+): DeliveryChannel[] {
+  const settings = { from: config.mailFrom, seller: config.seller, portalUrl: config.portalUrl };
   const channels: DeliveryChannel[] = [
     {
       name: 'receipt',
-      accepts: (event) => receiptOf(event, config.mailFrom) !== null,
+      accepts: isPurchase,
       async deliver(event) {
-        const receipt = receiptOf(event, config.mailFrom);
-        if (receipt !== null) await sender.send(receipt);
+        const timeZone = await recipients.timeZoneOf(event.actor);
+        const confirmation = orderConfirmationOf(event, settings, timeZone);
+        if (confirmation !== null) await sender.send(confirmation);
+      },
+    },
+    {
+      name: 'administrator-copy',
+      accepts: isPurchase,
+      async deliver(event) {
+        const administrators = await recipients.administratorsOf(event.customerId);
+        // An administrator who bought has the confirmation itself; only a delegate's order is copied.
+        if (administrators.includes(event.actor.toLowerCase())) return;
+        for (const administrator of administrators) {
+          const timeZone = await recipients.timeZoneOf(administrator);
+          const copy = administratorCopyOf(event, administrator, settings, timeZone);
+          if (copy !== null) await sender.send(copy);
+        }
       },
     },
   ];
@@ -55,7 +91,14 @@ export function mailChannels(config: NotificationConfig, sender: MailSender): De
     channels.push({
       name: 'reseller-notice',
       accepts: () => true,
-      deliver: (event) => sender.send(resellerNoticeOf(event, config.mailFrom, reseller)),
+      deliver: (event) =>
+        sender.send(
+          resellerNoticeOf(event, {
+            from: config.mailFrom,
+            to: reseller,
+            portalUrl: config.portalUrl,
+          }),
+        ),
     });
   }
   return channels;

@@ -1,6 +1,6 @@
 import ms from 'ms';
 import { isValidHomeEmail } from '../../contract/email';
-import { isLoopbackHost, type ProviderKind } from '../config';
+import { isLoopbackHost, SANDBOX_RESELLER_NAME, type ProviderKind } from '../config';
 import { ConfigError } from '../configError';
 import { settingsOf, type ConfigSource } from '../configuration/environment';
 import { WEBHOOK_SECRET_MIN_LENGTH } from '../configuration/schema';
@@ -21,6 +21,16 @@ export interface WorkerTuning {
   pollMs: number;
 }
 
+/** Who sells the licences, as the order confirmation names them (docs/notifications.md, E-mail). */
+export interface Seller {
+  /** Who sends the invoice: RESELLER_LEGAL_NAME, else RESELLER_NAME, else 'your reseller'. */
+  name: string;
+  legalName: string | null;
+  /** RESELLER_ADDRESS's lines; none when unset. */
+  address: string[];
+  vatId: string | null;
+}
+
 export interface NotificationConfig {
   /** smtp:// or smtps://; null: no SMTP (the sandbox keeps mail in its mailbox instead). */
   smtpUrl: string | null;
@@ -28,6 +38,9 @@ export interface NotificationConfig {
   /** Where the reseller's notices go; null: none. */
   resellerEmail: string | null;
   webhook: { url: string; secret: string } | null;
+  seller: Seller;
+  /** PORTAL_PUBLIC_URL: where the mails' links point; null: no links (main.ts sets the sandbox's). */
+  portalUrl: string | null;
   worker: WorkerTuning;
   /** Plain-text URLs off loopback: main.ts logs each at start. */
   warnings: string[];
@@ -38,6 +51,11 @@ const NOTIFICATION_VARIABLES = [
   'SMTP_URL',
   'MAIL_FROM',
   'NOTIFY_RESELLER_EMAIL',
+  'RESELLER_NAME',
+  'RESELLER_LEGAL_NAME',
+  'RESELLER_ADDRESS',
+  'RESELLER_VAT_ID',
+  'PORTAL_PUBLIC_URL',
   'WEBHOOK_URL',
   'WEBHOOK_SECRET',
   'OUTBOX_RETRY_BASE_MS',
@@ -83,6 +101,45 @@ function plainTextWarning(url: URL | null, name: string, plain: string): string 
   return `${name} sends notifications unencrypted (${plain}) to ${url.hostname}: use TLS off this machine.`;
 }
 
+/** Who a mail without RESELLER_LEGAL_NAME or RESELLER_NAME says sends the invoice. */
+const UNNAMED_SELLER = 'your reseller';
+
+/** RESELLER_ADDRESS's lines: an environment variable carries them as `\n` or real line breaks. */
+export function addressLines(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  return value
+    .split(/\\n|\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+/** Why mail in google mode would lack what a customer files it for; nothing without SMTP_URL. */
+function missingMailDetails(
+  sending: boolean,
+  provider: ProviderKind,
+  seller: Seller,
+  portalUrl: URL | null,
+): string[] {
+  if (!sending || provider !== 'google') return [];
+  const missing = [
+    ...(seller.legalName === null ? ['RESELLER_LEGAL_NAME'] : []),
+    ...(seller.address.length === 0 ? ['RESELLER_ADDRESS'] : []),
+    ...(seller.vatId === null ? ['RESELLER_VAT_ID'] : []),
+  ];
+  return [
+    ...(missing.length === 0
+      ? []
+      : [
+          `${missing.join(', ')} not set: the order confirmations leave the reseller's legal details out (docs/notifications.md).`,
+        ]),
+    ...(portalUrl === null
+      ? [
+          'PORTAL_PUBLIC_URL is not set: the mails carry no link to the change history (docs/notifications.md).',
+        ]
+      : []),
+  ];
+}
+
 /**
  * WEBHOOK_RETRY_FOR in milliseconds: the schema let through only `<n>s`, `<n>m`, `<n>h` or `<n>d`,
  * which `ms` (the small, long-kept parser of Vercel's) reads.
@@ -97,6 +154,16 @@ export function retryWindowMs(duration: string): number {
   return window;
 }
 
+/** The sandbox's mails link to where it listens, unless PORTAL_PUBLIC_URL says otherwise. */
+export function withPortalUrl(
+  config: NotificationConfig,
+  listening: string | null,
+): NotificationConfig {
+  return config.portalUrl !== null || listening === null
+    ? config
+    : { ...config, portalUrl: listening };
+}
+
 export function readNotificationConfig(
   source: ConfigSource,
   provider: ProviderKind,
@@ -109,6 +176,14 @@ export function readNotificationConfig(
   if (smtp !== null && mailFrom === null) {
     throw new ConfigError('MAIL_FROM is required with SMTP_URL.');
   }
+  const portalUrl = readUrl(settings.PORTAL_PUBLIC_URL, 'PORTAL_PUBLIC_URL', ['https:', 'http:']);
+  const legalName = settings.RESELLER_LEGAL_NAME ?? null;
+  const seller: Seller = {
+    name: legalName ?? settings.RESELLER_NAME ?? (sandbox ? SANDBOX_RESELLER_NAME : UNNAMED_SELLER),
+    legalName,
+    address: addressLines(settings.RESELLER_ADDRESS),
+    vatId: settings.RESELLER_VAT_ID ?? null,
+  };
   const secret = settings.WEBHOOK_SECRET;
   if (webhookUrl !== null && secret === undefined) {
     throw new ConfigError(
@@ -124,6 +199,8 @@ export function readNotificationConfig(
       sandbox && smtp === null ? SANDBOX_RESELLER_EMAIL : null,
     ),
     webhook: webhookUrl === null || secret === undefined ? null : { url: webhookUrl.href, secret },
+    seller,
+    portalUrl: portalUrl?.href ?? null,
     worker: {
       retryBaseMs: settings.OUTBOX_RETRY_BASE_MS,
       retryForMs: retryWindowMs(settings.WEBHOOK_RETRY_FOR),
@@ -133,6 +210,7 @@ export function readNotificationConfig(
     warnings: [
       plainTextWarning(smtp, 'SMTP_URL', 'smtp:'),
       plainTextWarning(webhookUrl, 'WEBHOOK_URL', 'http:'),
+      ...missingMailDetails(smtp !== null, provider, seller, portalUrl),
     ].filter((warning) => warning !== null),
   };
 }

@@ -13,9 +13,10 @@ import { createPortalMetrics } from '../plugins/metrics';
 import { memoryStoreForTests } from '../../testing/server/memoryStore';
 import type { DeliveryChannel } from './channel';
 import { createDeliveryWorker, retryDelayMs } from './deliveryWorker';
-import { mailChannels, smtpSender } from './mailChannel';
+import { mailChannels, smtpSender, type MailRecipients } from './mailChannel';
 import { readNotificationConfig, type NotificationConfig } from './notificationConfig';
-import { receiptOf, resellerNoticeOf } from './receipts';
+import { orderConfirmationOf } from './orderConfirmation';
+import { resellerNoticeOf } from './resellerNotice';
 import { startNotifier } from './notifier';
 import { signatureOf, webhookChannel } from './webhookChannel';
 
@@ -45,6 +46,12 @@ const purchase: NotificationEvent = {
   before: 20,
   after: 22,
   charge: null,
+};
+
+/** ACME's one administrator, and no time zone named by anyone. */
+const ACME_PEOPLE: MailRecipients = {
+  administratorsOf: async () => ['admin@acme.example'],
+  timeZoneOf: async () => null,
 };
 
 const TUNING = { retryBaseMs: 10_000, retryForMs: 30_000, leaseMs: 60_000, pollMs: 1000 };
@@ -235,7 +242,7 @@ describe('mail through SMTP', () => {
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
 
-  it('sends the buyer a receipt and the reseller a notice, in text and escaped HTML', async () => {
+  it('sends the buyer an order confirmation and the reseller a notice, in text and escaped HTML', async () => {
     const config = readNotificationConfig(
       {
         SMTP_URL: `smtp://127.0.0.1:${port}`,
@@ -246,7 +253,9 @@ describe('mail through SMTP', () => {
     );
     const sender = smtpSender(config.smtpUrl ?? '');
     try {
-      for (const channel of mailChannels(config, sender)) await channel.deliver(purchase);
+      for (const channel of mailChannels(config, sender, ACME_PEOPLE)) {
+        await channel.deliver(purchase);
+      }
     } finally {
       sender.close();
     }
@@ -255,7 +264,9 @@ describe('mail through SMTP', () => {
       { from: 'portal@reseller.example', to: ['sales@reseller.example'] },
     ]);
     const [receipt, notice] = received.map((mail) => mail.raw) as [string, string];
-    expect(receipt).toContain('Subject: Receipt: 2 licenses added for acme.example, 22 in total');
+    expect(receipt).toContain(
+      'Subject: Order confirmation: 2 licenses added for acme.example, 22 in total',
+    );
     expect(receipt).toContain('From: Reseller Portal <portal@reseller.example>');
     expect(notice).toContain('Subject: Licenses added: acme.example');
     const text = part(receipt, 'text/plain');
@@ -272,7 +283,10 @@ describe('mail through SMTP', () => {
   });
 
   /** Every mail channel of this configuration delivers the event to the test's SMTP server. */
-  async function mailOver(event: NotificationEvent): Promise<void> {
+  async function mailOver(
+    event: NotificationEvent,
+    people: MailRecipients = ACME_PEOPLE,
+  ): Promise<void> {
     const config = readNotificationConfig(
       {
         SMTP_URL: `smtp://127.0.0.1:${port}`,
@@ -283,7 +297,7 @@ describe('mail through SMTP', () => {
     );
     const sender = smtpSender(config.smtpUrl ?? '');
     try {
-      for (const channel of mailChannels(config, sender)) {
+      for (const channel of mailChannels(config, sender, people)) {
         if (channel.accepts(event)) await channel.deliver(event);
       }
     } finally {
@@ -302,6 +316,47 @@ describe('mail through SMTP', () => {
         '<th scope="row" align="left">Price</th><td>€28.80 per month (2 × €14.40)',
       );
     }
+  });
+
+  it("sends each administrator a copy of a delegate's order, each a mail of its own, dated in their zone", async () => {
+    const people: MailRecipients = {
+      administratorsOf: async () => ['admin@acme.example', 'owner@acme.example'],
+      timeZoneOf: async (person) => (person === 'owner@acme.example' ? 'Asia/Tokyo' : null),
+    };
+    await mailOver({ ...purchase, actor: 'licences@acme.example' }, people);
+    expect(received.map(({ to }) => to)).toEqual([
+      ['licences@acme.example'],
+      ['admin@acme.example'],
+      ['owner@acme.example'],
+      ['sales@reseller.example'],
+    ]);
+    const [, adminCopy, ownerCopy] = received.map((mail) => mail.raw) as [string, string, string];
+    expect(adminCopy).toMatch(/^To: admin@acme\.example\r$/m);
+    expect(adminCopy).not.toContain('owner@acme.example');
+    expect(adminCopy).not.toMatch(/^Cc:/m);
+    for (const copy of [adminCopy, ownerCopy]) {
+      const text = part(copy, 'text/plain');
+      expect(text).toContain('Order confirmation: copy for your administrators');
+      expect(text).toContain(
+        'Ordered by licences@acme.example: 2 licenses added to Google Workspace <Business> Standard for acme.example, 22 in total.',
+      );
+      expect(text).toContain('not a tax invoice');
+      expect(text).toContain(`Reference: ${purchase.id}`);
+    }
+    expect(part(adminCopy, 'text/plain')).toContain('When: 2030-01-15 09:00:00 UTC');
+    expect(part(ownerCopy, 'text/plain')).toContain('When: 2030-01-15 18:00:00 Asia/Tokyo');
+  });
+
+  it('sends no copy when an administrator buys: they have the confirmation itself', async () => {
+    const people: MailRecipients = {
+      administratorsOf: async () => ['admin@acme.example', 'owner@acme.example'],
+      timeZoneOf: async () => null,
+    };
+    await mailOver(purchase, people);
+    expect(received.map(({ to }) => to)).toEqual([
+      ['admin@acme.example'],
+      ['sales@reseller.example'],
+    ]);
   });
 
   it('tells the reseller of a delegate change, and sends its actor no receipt', async () => {
@@ -344,6 +399,9 @@ describe('mail through SMTP', () => {
 describe("the mails' words", () => {
   const FROM = 'portal@reseller.example';
   const RESELLER = 'sales@reseller.example';
+  const settings = readNotificationConfig({ MAIL_FROM: FROM }, 'google');
+  const confirmation = { from: FROM, seller: settings.seller, portalUrl: null };
+  const notice = { from: FROM, to: RESELLER, portalUrl: null };
   const delegateChange = (type: NotificationEvent['type']): NotificationEvent => ({
     ...purchase,
     type,
@@ -356,8 +414,8 @@ describe("the mails' words", () => {
 
   it('say license, as the screens do, in every subject, text and HTML, never licence', () => {
     const mails = [
-      receiptOf(purchase, FROM),
-      resellerNoticeOf(purchase, FROM, RESELLER),
+      orderConfirmationOf(purchase, confirmation, null),
+      resellerNoticeOf(purchase, notice),
       ...(
         [
           'licence-delegate.added',
@@ -365,10 +423,10 @@ describe("the mails' words", () => {
           'support-delegate.added',
           'support-delegate.removed',
         ] as const
-      ).map((type) => resellerNoticeOf(delegateChange(type), FROM, RESELLER)),
+      ).map((type) => resellerNoticeOf(delegateChange(type), notice)),
     ];
     expect(mails.map((mail) => mail?.subject)).toEqual([
-      'Receipt: 2 licenses added for acme.example, 22 in total',
+      'Order confirmation: 2 licenses added for acme.example, 22 in total',
       'Licenses added: acme.example',
       'License delegate added: acme.example',
       'License delegate removed: acme.example',
@@ -381,9 +439,9 @@ describe("the mails' words", () => {
   });
 
   it("counts one license in the singular, as the success dialog's 'You added 1 license.'", () => {
-    expect(receiptOf({ ...purchase, before: 20, after: 21 }, FROM)?.subject).toBe(
-      'Receipt: 1 license added for acme.example, 21 in total',
-    );
+    expect(
+      orderConfirmationOf({ ...purchase, before: 20, after: 21 }, confirmation, null)?.subject,
+    ).toBe('Order confirmation: 1 license added for acme.example, 21 in total');
   });
 });
 
@@ -464,6 +522,7 @@ describe('the signed webhook', () => {
         'google',
       ),
       store,
+      provider: { listAdministrators: async () => [] },
       log: createLogger('info', sink),
     });
     await notifier.stop();

@@ -1,11 +1,10 @@
-import { escapeHtml } from '../../contract/html';
 import { licenceCount } from '../../contract/licenceWords';
 import { formatMoney } from '../../contract/money';
 import type { NotificationEvent } from '../../contract/notifications';
 import type { PurchaseCharge } from '../../contract/prices';
 
-// The mails of a completed change (docs/notifications.md, E-mail): a receipt to the person who bought
-// licences and a notice to the reseller, each in plain text and in HTML with every value escaped.
+// What the mails of a completed change say about it (docs/notifications.md, E-mail): the order
+// confirmation (orderConfirmation.ts) and the reseller's notice (resellerNotice.ts) share these lines.
 
 export interface MailMessage {
   from: string;
@@ -15,7 +14,7 @@ export interface MailMessage {
   html: string;
 }
 
-const CHANGE_NAMES: Record<NotificationEvent['type'], string> = {
+export const CHANGE_NAMES: Record<NotificationEvent['type'], string> = {
   'licences.added': 'Licenses added',
   'licence-delegate.added': 'License delegate added',
   'licence-delegate.removed': 'License delegate removed',
@@ -23,21 +22,26 @@ const CHANGE_NAMES: Record<NotificationEvent['type'], string> = {
   'support-delegate.removed': 'Support delegate removed',
 };
 
-function listed(side: number | string[]): string {
+export function listed(side: number | string[]): string {
   if (typeof side === 'number') return String(side);
   return side.length === 0 ? '(none)' : side.join(', ');
 }
 
 /**
- * What a purchase added in the screens' words, e.g. '1 license added' (docs/behaviour.md 7.3). The
- * event carries the history's totals, not the count (docs/notifications.md, Events), so the mail
- * derives `seatsToAdd` here, once.
+ * What a purchase bought in the screens' words, e.g. '1 license' (docs/behaviour.md 7.3). The event
+ * carries the history's totals, not the count (docs/notifications.md, Events), so the mails derive
+ * `seatsToAdd` here, once.
  */
-function added(event: NotificationEvent): string {
+export function bought(event: NotificationEvent): string {
   const { before, after } = event;
-  if (typeof before !== 'number' || typeof after !== 'number') return 'licenses added';
+  if (typeof before !== 'number' || typeof after !== 'number') return 'licenses';
   const seatsToAdd = after - before;
-  return `${licenceCount(seatsToAdd)} added`;
+  return licenceCount(seatsToAdd);
+}
+
+/** e.g. '1 license added'. */
+export function added(event: NotificationEvent): string {
+  return `${bought(event)} added`;
 }
 
 /** The mails are in English (docs/notifications.md, E-mail): amounts as English writes the currency. */
@@ -54,8 +58,8 @@ function priceLine(charge: PurchaseCharge): string {
   return `${money(charge.amountMinor)} charged now until ${charge.termEnd}, then ${increase} per year (${each}), before tax`;
 }
 
-/** The lines both mails show, as label and value, in this order. */
-function facts(event: NotificationEvent): [string, string][] {
+/** The lines every mail of the change shows, as label and value, in this order; `when` as its reader reads it. */
+export function facts(event: NotificationEvent, when: string): [string, string][] {
   const rows: [string, string][] = [['Customer', event.customerDomain ?? event.customerId]];
   if (event.type === 'licences.added') {
     rows.push(['Subscription', event.skuName ?? event.subscriptionId ?? '']);
@@ -67,37 +71,7 @@ function facts(event: NotificationEvent): [string, string][] {
   }
   if (event.charge !== null) rows.push(['Price', priceLine(event.charge)]);
   rows.push(['By', event.actor]);
-  rows.push(['When', `${event.occurredAt.replace('T', ' ').replace(/\.\d+Z$/, '')} UTC`]);
+  rows.push(['When', when]);
   rows.push(['Reference', event.id]);
   return rows;
-}
-
-function bodies(heading: string, event: NotificationEvent): { text: string; html: string } {
-  const rows = facts(event);
-  const text = [heading, '', ...rows.map(([label, value]) => `${label}: ${value}`), ''].join('\n');
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(heading)}</title></head>
-<body>
-<h1>${escapeHtml(heading)}</h1>
-<table>
-${rows.map(([label, value]) => `<tr><th scope="row" align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
-</table>
-</body></html>
-`;
-  return { text, html };
-}
-
-/** The buyer's receipt; only purchases have one. */
-export function receiptOf(event: NotificationEvent, from: string): MailMessage | null {
-  if (event.type !== 'licences.added') return null;
-  const domain = event.customerDomain ?? event.customerId;
-  const subject = `Receipt: ${added(event)} for ${domain}, ${listed(event.after)} in total`;
-  return { from, to: event.actor, subject, ...bodies(subject, event) };
-}
-
-/** The reseller's notice of any completed change. */
-export function resellerNoticeOf(event: NotificationEvent, from: string, to: string): MailMessage {
-  const domain = event.customerDomain ?? event.customerId;
-  const subject = `${CHANGE_NAMES[event.type]}: ${domain}`;
-  return { from, to, subject, ...bodies(subject, event) };
 }

@@ -94,7 +94,7 @@ export function createPortalMetrics(): PortalMetrics {
     }),
     notificationDeliveries: new Counter({
       name: 'portal_notification_deliveries_total',
-      help: 'Notification deliveries, by channel (receipt, reseller-notice, webhook) and outcome (delivered, retry, failed).',
+      help: 'Notification deliveries, by channel (receipt, administrator-copy, reseller-notice, webhook) and outcome (delivered, retry, failed).',
       labelNames: ['channel', 'outcome'],
       registers,
     }),

@@ -94,6 +94,11 @@ export interface PortalProvider {
    */
   lookupDirectoryUser(email: string): Promise<DirectoryUser | null>;
   /**
+   * The primary addresses of the customer's administrators (active accounts), sorted, read with the
+   * reseller's own credentials: who gets a copy of a delegate's purchase (docs/notifications.md).
+   */
+  listAdministrators(customerId: string): Promise<string[]>;
+  /**
    * The reseller's customer for a domain of its account (primary or secondary) or a
    * customerId, or null when it is not a customer of this reseller (unknown, or managed by Google or
    * another reseller).

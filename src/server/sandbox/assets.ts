@@ -73,6 +73,36 @@ export const AUTHORIZE_SCRIPT = `'use strict';
 })();
 `;
 
+/**
+ * The mailbox's mail page (docs/notifications.md, E-mail): sizes the frame to the mail's full height,
+ * as a mail client shows a mail, and opens the mail's links in a new tab. The frame keeps the
+ * portal's origin so this script can measure it; the mail itself runs no script.
+ */
+export const MAILBOX_SCRIPT = `'use strict';
+(function () {
+  var frame = document.querySelector('iframe.mail-body');
+  if (!frame) return;
+
+  function fit() {
+    var mail = frame.contentDocument;
+    if (!mail || !mail.documentElement) return;
+    var links = mail.querySelectorAll('a[href]');
+    for (var i = 0; i < links.length; i += 1) {
+      links[i].target = '_blank';
+      links[i].rel = 'noopener noreferrer';
+    }
+    // Measured at no height, the document is as tall as the mail itself, not the frame.
+    frame.style.height = '0px';
+    frame.style.height = mail.documentElement.scrollHeight + 'px';
+    frame.classList.add('fitted');
+  }
+
+  frame.addEventListener('load', fit);
+  window.addEventListener('resize', fit);
+  if (frame.contentDocument && frame.contentDocument.readyState === 'complete') fit();
+})();
+`;
+
 export const SANDBOX_STYLES = `:root {
   color-scheme: light;
   font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif;
@@ -89,6 +119,7 @@ main {
   border-radius: 8px;
 }
 main.wide { max-width: 700px; }
+main.widest { max-width: 1040px; }
 .brand { margin: 0 0 8px; font-size: 0.85rem; letter-spacing: 0.04em; text-transform: uppercase; color: #5f6368; }
 h1 { margin: 0 0 16px; font-size: 1.4rem; font-weight: 500; }
 .account { margin: 0 0 16px; padding: 8px 12px; border: 1px solid #dadce0; border-radius: 16px; display: inline-block; }
@@ -113,10 +144,20 @@ button:focus-visible, input:focus-visible, a:focus-visible { outline: 2px solid 
 .status { min-height: 1.4em; margin: 12px 0 0; color: #b3261e; }
 .error { color: #b3261e; }
 .requested-by { font-size: 0.85rem; color: #5f6368; }
-.mail { margin: 20px 0 0; padding: 16px 0 0; border-top: 1px solid #dadce0; }
-.mail h2 { margin: 0 0 8px; font-size: 1.1rem; font-weight: 500; }
-.mail dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 0 0 12px; font-size: 0.9rem; }
-.mail dt { color: #5f6368; }
-.mail dd { margin: 0; word-break: break-all; }
-.mail iframe { width: 100%; height: 320px; border: 1px solid #dadce0; border-radius: 4px; background: #ffffff; }
+a { color: #1a73e8; }
+.mail-list { width: 100%; border-collapse: collapse; font-size: 0.9rem; }
+.mail-list caption { text-align: left; color: #5f6368; padding: 0 0 8px; }
+.mail-list th { text-align: left; font-weight: 500; color: #5f6368; border-bottom: 1px solid #dadce0; padding: 6px 12px 6px 0; }
+.mail-list td { border-bottom: 1px solid #f1f3f4; padding: 8px 12px 8px 0; vertical-align: top; word-break: break-word; }
+.mail-list .subject { font-weight: 500; }
+.mail-list .date { white-space: nowrap; color: #5f6368; }
+.back { margin: 0 0 12px; }
+.mail h1 { margin: 0 0 12px; }
+.mail .headers { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 0 0 16px; font-size: 0.9rem; }
+.mail .headers dt { color: #5f6368; }
+.mail .headers dd { margin: 0; word-break: break-all; }
+.mail-body { display: block; width: 100%; height: 70vh; border: 1px solid #dadce0; border-radius: 4px; background: #ffffff; }
+.mail-body.fitted { overflow: hidden; }
+.plain-text { margin: 16px 0 0; }
+.plain-text pre { white-space: pre-wrap; word-break: break-word; font-size: 0.85rem; background: #f8f9fa; padding: 12px; border-radius: 4px; }
 `;

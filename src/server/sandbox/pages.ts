@@ -1,5 +1,6 @@
 import { escapeHtml } from '../../contract/html';
-import type { KeptMail } from '../providers/sandbox/mailbox';
+import { dateIn } from '../notifications/mailDate';
+import type { KeptMail, MailboxEntry } from '../providers/sandbox/mailbox';
 import { SANDBOX_ASSET_PATH } from './assets';
 
 // HTML of the sandbox pages. Every interpolated value goes through escapeHtml: the popup shows text
@@ -10,6 +11,8 @@ interface LayoutOptions {
   body: string;
   script?: string;
   wide?: boolean;
+  /** Wider still, for the mailbox's list of mails. */
+  widest?: boolean;
   /** The small line above the heading that says which sandbox part this is. */
   brand: string;
   /** The stylesheet's URL; none where the sandbox's assets are not served (the fake Google). */
@@ -32,7 +35,7 @@ const SANDBOX_IDENTITY: SignInLook = {
 };
 const STAND_IN_BRAND = 'Sandbox stand-in page';
 
-function layout({ title, body, script, wide, brand, stylesheet }: LayoutOptions): string {
+function layout({ title, body, script, wide, widest, brand, stylesheet }: LayoutOptions): string {
   const scriptTag =
     script === undefined ? '' : `\n<script src="${escapeHtml(script)}" defer></script>`;
   const stylesheetTag =
@@ -45,7 +48,7 @@ function layout({ title, body, script, wide, brand, stylesheet }: LayoutOptions)
 <title>${escapeHtml(title)}</title>${stylesheetTag}${scriptTag}
 </head>
 <body>
-<main${wide === true ? ' class="wide"' : ''}>
+<main${widest === true ? ' class="widest"' : wide === true ? ' class="wide"' : ''}>
 <p class="brand">${brand}</p>
 ${body}
 </main>
@@ -132,25 +135,83 @@ ${paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n')}`,
   });
 }
 
-/** The sandbox's mailbox: each mail's headers, and its HTML in a sandboxed frame that runs nothing. */
-export function mailboxPage(mails: readonly KeptMail[]): string {
-  const items = mails.map(
-    (mail) => `<article class="mail">
-<h2>${escapeHtml(mail.subject)}</h2>
-<dl>
+const MAILBOX_TITLE = 'Mailbox - Sandbox';
+
+/** A mail's date as its headers show it, in UTC. */
+function sentOn(mail: KeptMail): string {
+  return `<time datetime="${escapeHtml(mail.sentAt)}">${escapeHtml(dateIn(mail.sentAt, null))}</time>`;
+}
+
+/**
+ * The sandbox's mailbox (docs/notifications.md, E-mail): the kept mail newest first, one row each
+ * with its sender, recipient, subject and date, the subject linking to the mail's own page.
+ */
+export function mailboxPage(
+  mails: readonly MailboxEntry[],
+  mailPath: (id: number) => string,
+): string {
+  const rows = mails.map(
+    (mail) => `<tr>
+<td class="subject"><a href="${escapeHtml(mailPath(mail.id))}">${escapeHtml(mail.subject)}</a></td>
+<td>${escapeHtml(mail.to)}</td>
+<td>${escapeHtml(mail.from)}</td>
+<td class="date">${sentOn(mail)}</td>
+</tr>`,
+  );
+  const list =
+    rows.length === 0
+      ? '<p class="empty">No mail yet: buy licenses or change a delegate list, then reload.</p>'
+      : `<table class="mail-list">
+<caption>Kept mail, newest first</caption>
+<thead><tr><th scope="col">Subject</th><th scope="col">To</th><th scope="col">From</th><th scope="col">Date</th></tr></thead>
+<tbody>
+${rows.join('\n')}
+</tbody>
+</table>`;
+  return layout({
+    title: MAILBOX_TITLE,
+    brand: STAND_IN_BRAND,
+    stylesheet: SANDBOX_STYLESHEET,
+    widest: true,
+    body: `<h1>Sandbox mailbox</h1>
+<p>The mail the portal would have sent (order confirmations, their copies to administrators, the reseller's notices); in production it goes out through SMTP_URL.</p>
+${list}`,
+  });
+}
+
+export interface MailPageOptions {
+  /** Where the mail's HTML is served, alone, for the frame. */
+  bodyUrl: string;
+  mailboxUrl: string;
+  scriptUrl: string;
+}
+
+/**
+ * One mail as a mail client shows it: its headers, then its HTML in a frame that runs nothing
+ * (sandboxed, and served under a CSP without scripts), which the page's script sizes to the
+ * mail's full height and whose links it opens in a new tab; the plain text below.
+ */
+export function mailPage(mail: MailboxEntry, options: MailPageOptions): string {
+  return layout({
+    title: `${mail.subject} - ${MAILBOX_TITLE}`,
+    brand: STAND_IN_BRAND,
+    stylesheet: SANDBOX_STYLESHEET,
+    script: options.scriptUrl,
+    wide: true,
+    body: `<p class="back"><a href="${escapeHtml(options.mailboxUrl)}">← All mail</a></p>
+<article class="mail">
+<h1>${escapeHtml(mail.subject)}</h1>
+<dl class="headers">
 <dt>From</dt><dd>${escapeHtml(mail.from)}</dd>
 <dt>To</dt><dd>${escapeHtml(mail.to)}</dd>
-<dt>Date</dt><dd><time datetime="${escapeHtml(mail.sentAt)}">${escapeHtml(mail.sentAt)}</time></dd>
+<dt>Subject</dt><dd>${escapeHtml(mail.subject)}</dd>
+<dt>Date</dt><dd>${sentOn(mail)}</dd>
 </dl>
-<iframe sandbox title="${escapeHtml(mail.subject)}" srcdoc="${escapeHtml(mail.html)}"></iframe>
+<iframe class="mail-body" sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox" title="${escapeHtml(mail.subject)}" src="${escapeHtml(options.bodyUrl)}"></iframe>
+<details class="plain-text">
+<summary>Plain text</summary>
+<pre>${escapeHtml(mail.text)}</pre>
+</details>
 </article>`,
-  );
-  return layout({
-    title: 'Mailbox - Sandbox',
-    brand: STAND_IN_BRAND,
-    wide: true,
-    body: `<h1>Sandbox mailbox</h1>
-<p>The mail the portal would have sent (receipts, the reseller's notices); in production it goes out through SMTP_URL. Newest first.</p>
-${items.length === 0 ? '<p class="empty">No mail yet: buy licenses or change a delegate list, then reload.</p>' : items.join('\n')}`,
   });
 }

@@ -5,8 +5,8 @@ import { ApiError, invalidArgument, notFound } from '../apiError';
 import type { Sandbox } from '../providers/sandbox';
 import { SANDBOX_PHOTO_PATH } from '../providers/sandbox/dataset';
 import { SANDBOX_PHOTOS } from '../providers/sandbox/photos';
-import { AUTHORIZE_SCRIPT, SANDBOX_ASSET_PATH, SANDBOX_STYLES } from './assets';
-import { authorizeErrorPage, authorizePage, mailboxPage, standInPage } from './pages';
+import { AUTHORIZE_SCRIPT, MAILBOX_SCRIPT, SANDBOX_ASSET_PATH, SANDBOX_STYLES } from './assets';
+import { authorizeErrorPage, authorizePage, mailboxPage, mailPage, standInPage } from './pages';
 import { statusWordOf } from '../statusWords';
 
 // The sandbox's own pages (README.md, Demo accounts (sandbox)): the identity popup and its token endpoint, the stand-ins for
@@ -28,6 +28,7 @@ export const SANDBOX_PATHS = {
 } as const;
 
 const AUTHORIZE_SCRIPT_URL = `${SANDBOX_ASSET_PATH}authorize.js`;
+const MAILBOX_SCRIPT_URL = `${SANDBOX_ASSET_PATH}mailbox.js`;
 const STYLES_URL = `${SANDBOX_ASSET_PATH}sandbox.css`;
 /** Long enough for any real scope URL, short enough that the page stays small. */
 const SCOPE_MAX_LENGTH = 200;
@@ -43,6 +44,19 @@ const TOKEN_BODY_LIMIT_BYTES = 8 * 1024;
 const TOKEN_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
 /** The assets change only with a deploy; a short cache keeps the sandbox snappy without staleness. */
 const ASSET_CACHE_CONTROL = 'public, max-age=300';
+/**
+ * A kept mail's HTML, alone: framed by its mail page only, running nothing, loading nothing but its
+ * own inline styles and data: images, as a careful mail client shows a mail.
+ */
+const MAIL_BODY_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox allow-same-origin allow-popups allow-popups-to-escape-sandbox";
+/** A mail's id in its page's address. */
+const MAIL_ID_PARAMS = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' } },
+} as const;
+
 /** The embedded support site may be framed by the portal's own pages and nobody else's. */
 const SUPPORT_SITE_CSP =
   "default-src 'self'; style-src 'self'; script-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'";
@@ -315,7 +329,58 @@ export async function sandboxRoutes(
     );
   });
 
+  app.get(MAILBOX_SCRIPT_URL, async (_request, reply) =>
+    reply
+      .header('cache-control', ASSET_CACHE_CONTROL)
+      .type('text/javascript; charset=utf-8')
+      .send(MAILBOX_SCRIPT),
+  );
+
+  const mailPath = (id: number) => `${SANDBOX_PATHS.mail}/${id}`;
+  const noSuchMail = (reply: FastifyReply) =>
+    sendHtml(
+      reply,
+      404,
+      standInPage({
+        heading: 'No such mail',
+        paragraphs: ['The sandbox mailbox has no mail at this address; a reset empties it.'],
+      }),
+    );
+
   app.get(SANDBOX_PATHS.mail, async (_request, reply) =>
-    sendHtml(reply, 200, mailboxPage(options.sandbox.mailbox.list(MAILBOX_PAGE_SIZE))),
+    sendHtml(reply, 200, mailboxPage(options.sandbox.mailbox.list(MAILBOX_PAGE_SIZE), mailPath)),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${SANDBOX_PATHS.mail}/:id`,
+    { schema: { params: MAIL_ID_PARAMS } },
+    async (request, reply) => {
+      const id = Number(request.params.id);
+      const mail = options.sandbox.mailbox.find(id);
+      if (mail === null) return noSuchMail(reply);
+      return sendHtml(
+        reply,
+        200,
+        mailPage(mail, {
+          bodyUrl: `${mailPath(id)}/body`,
+          mailboxUrl: SANDBOX_PATHS.mail,
+          scriptUrl: MAILBOX_SCRIPT_URL,
+        }),
+      );
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${SANDBOX_PATHS.mail}/:id/body`,
+    { schema: { params: MAIL_ID_PARAMS } },
+    async (request, reply) => {
+      const mail = options.sandbox.mailbox.find(Number(request.params.id));
+      if (mail === null) return noSuchMail(reply);
+      // Set on the reply, these override the app-wide headers that deny framing everywhere else.
+      reply
+        .header('content-security-policy', MAIL_BODY_CSP)
+        .header('x-frame-options', 'SAMEORIGIN');
+      return sendHtml(reply, 200, mail.html);
+    },
   );
 }

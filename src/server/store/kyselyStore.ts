@@ -224,6 +224,28 @@ export function createKyselyStore(
       return row !== undefined;
     },
 
+    async rememberTimeZone(person, timeZone, at) {
+      await db
+        .insertInto('time_zones')
+        .values({ person: person.toLowerCase(), time_zone: timeZone, named_at: at })
+        .onConflict((conflict) =>
+          conflict.column('person').doUpdateSet((eb) => ({
+            time_zone: eb.ref('excluded.time_zone'),
+            named_at: eb.ref('excluded.named_at'),
+          })),
+        )
+        .execute();
+    },
+
+    async timeZoneOf(person) {
+      const row = await db
+        .selectFrom('time_zones')
+        .select('time_zone')
+        .where('person', '=', person.toLowerCase())
+        .executeTakeFirst();
+      return row?.time_zone ?? null;
+    },
+
     close: closeAll,
   };
 }

@@ -302,6 +302,21 @@ function eventSequence(dialect: StoreDialect): Migration {
   };
 }
 
+/** The time zone each person's browser names with a purchase, for the dates of their mail (docs/notifications.md). */
+const personTimeZones: Migration = {
+  async up(db: AnyDatabase) {
+    await db.schema
+      .createTable('time_zones')
+      .addColumn('person', 'text', (column) => column.primaryKey())
+      .addColumn('time_zone', 'text', (column) => column.notNull())
+      .addColumn('named_at', 'bigint', (column) => column.notNull())
+      .execute();
+  },
+  async down(db: AnyDatabase) {
+    await db.schema.dropTable('time_zones').execute();
+  },
+};
+
 /** Every migration in order; the names sort in the order they run. */
 export function portalMigrations(dialect: StoreDialect): MigrationProvider {
   return {
@@ -314,6 +329,7 @@ export function portalMigrations(dialect: StoreDialect): MigrationProvider {
         '0005_purchase_price': purchasePrice,
         '0006_event_sequence': eventSequence(dialect),
         '0007_purchase_charge': purchaseCharge,
+        '0008_time_zones': personTimeZones,
       };
     },
   };

@@ -275,6 +275,18 @@ describe.each(backends)('the portal store on %s', (_name, makeBackend) => {
     });
   });
 
+  describe("people's time zones", () => {
+    it('keeps the zone a browser named last, by address in any case, across a reopen', async () => {
+      await expect(store.timeZoneOf('licences@acme.example')).resolves.toBeNull();
+      await store.rememberTimeZone('Licences@acme.example', 'Europe/Paris', NOW);
+      await store.rememberTimeZone('licences@acme.example', 'America/New_York', NOW + HOUR);
+      await store.rememberTimeZone('admin@acme.example', 'Asia/Tokyo', NOW);
+      const again = await open();
+      await expect(again.timeZoneOf('LICENCES@acme.example')).resolves.toBe('America/New_York');
+      await expect(again.timeZoneOf('admin@acme.example')).resolves.toBe('Asia/Tokyo');
+    });
+  });
+
   describe('change locks', () => {
     it('runs work on one key one at a time, and other keys alongside', async () => {
       const order: string[] = [];

@@ -196,6 +196,11 @@ export interface PortalStore extends ChangeLocks, Outbox {
   /** A page of a customer's done and pending entries of the given kinds, newest first. */
   listHistory(query: HistoryPageQuery): Promise<HistoryRecord[]>;
 
+  /** Keeps the time zone the person's browser named (an IANA name), replacing an older one. */
+  rememberTimeZone(person: string, timeZone: string, at: number): Promise<void>;
+  /** The time zone the person's browser last named, or null when none did. */
+  timeZoneOf(person: string): Promise<string | null>;
+
   /** One cheap read of the store's own tables: the readiness check (docs/api.md, GET /api/ready). */
   ping(): Promise<void>;
 

@@ -97,10 +97,21 @@ export interface SubscriptionIdTable {
   subscription_id: string;
 }
 
+/** The time zone each person's browser last named (migration 0008): the mails' dates (docs/notifications.md). */
+export interface TimeZoneTable {
+  /** The person's primary address, lower-cased. */
+  person: string;
+  /** An IANA zone name, e.g. Europe/Paris. */
+  time_zone: string;
+  /** Epoch ms it was last named. */
+  named_at: BigIntColumn;
+}
+
 export interface PortalDatabase {
   revoked_sessions: RevokedSessionTable;
   sign_outs: SignOutTable;
   history: HistoryTable;
   subscription_ids: SubscriptionIdTable;
   outbox: OutboxTable;
+  time_zones: TimeZoneTable;
 }

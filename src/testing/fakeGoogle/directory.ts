@@ -14,7 +14,7 @@ import { pagedAnswer } from './paging';
 
 // The Admin SDK Directory API (admin/directory/v1) as its reference documents it: users.get with the
 // admin and domain_public views, users.list of a domain or a customer, users.photos.get,
-// groups.insert and groups.get, and group members with nextPageToken. A reseller reaches a
+// users.list's search by isAdmin, isSuspended and isArchived, groups.insert and groups.get, and group members with nextPageToken. A reseller reaches a
 // customer's users only while the customer allows it. A member added by an alias is listed under the
 // account's primary address; an internal group refuses members from outside the organisation; a
 // member change may show in reads only a few reads later. Test-only.
@@ -47,6 +47,30 @@ function domainOf(email: string): string {
 
 function photoUrl(user: FakeUser): string {
   return `https://lh3.googleusercontent.com/a-/fake-${user.id}=s96-c`;
+}
+
+/** The boolean fields of users.list's search (Directory API, Search for users) the fake knows. */
+const SEARCHABLE_FLAGS: Record<string, (user: FakeUser) => boolean> = {
+  isAdmin: (user) => user.isAdmin,
+  isSuspended: (user) => user.suspended,
+  isArchived: (user) => user.archived,
+};
+
+/**
+ * users.list's `query`: clauses separated by spaces, ANDed; the fake reads `<flag>=true|false` of
+ * the fields above and answers 400 invalid for anything else, where Google would search by it.
+ */
+function searchOf(query: string | null): ((user: FakeUser) => boolean) | 'unknown' {
+  if (query === null || query.trim() === '') return () => true;
+  const tests: ((user: FakeUser) => boolean)[] = [];
+  for (const clause of query.trim().split(/\s+/)) {
+    const match = /^(\w+)=(true|false)$/.exec(clause);
+    const flag = match === null ? undefined : SEARCHABLE_FLAGS[match[1] ?? ''];
+    if (match === null || flag === undefined) return 'unknown';
+    const wanted = match[2] === 'true';
+    tests.push((user) => flag(user) === wanted);
+  }
+  return (user) => tests.every((test) => test(user));
 }
 
 /** Schema$User in the admin view, or the fields of the domain-wide public view. */
@@ -158,6 +182,8 @@ function listUsers(state: FakeState, request: FakeRequest, pageLimit: number): F
     return googleError('invalid', 'Invalid value for maxResults.');
   }
   const viewType = query.get('viewType') ?? 'admin_view';
+  const search = searchOf(query.get('query'));
+  if (search === 'unknown') return googleError('invalid', 'Invalid Input');
   const account =
     domain === undefined
       ? state.customers.find((c) => c.customerId === customerKey)
@@ -176,10 +202,11 @@ function listUsers(state: FakeState, request: FakeRequest, pageLimit: number): F
       (viewType !== 'admin_view' || caller.isAdmin);
     if (!allowed) return googleError('forbidden');
   }
-  const listed = state.users.filter((u) =>
-    domain === undefined
-      ? u.customerId === account?.customerId
-      : domainOf(u.primaryEmail) === domain,
+  const listed = state.users.filter(
+    (u) =>
+      (domain === undefined
+        ? u.customerId === account?.customerId
+        : domainOf(u.primaryEmail) === domain) && search(u),
   );
   const pageSize = Math.min(requested, pageLimit);
   return pagedAnswer(listed, query, pageSize, (page) => ({

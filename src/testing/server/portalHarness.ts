@@ -113,10 +113,17 @@ export class Browser {
   post<T = unknown>(
     url: string,
     body: unknown,
-    options: { xsrf?: string | null; raw?: string; contentType?: string } = {},
+    options: {
+      xsrf?: string | null;
+      raw?: string;
+      contentType?: string;
+      /** More headers, e.g. the browser's X-Time-Zone. */
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<Answer<T>> {
     const xsrf = options.xsrf === undefined ? sessionCookie(this.cookies, 'xsrf') : options.xsrf;
     const headers: Record<string, string> = {
+      ...options.headers,
       'content-type': options.contentType ?? 'application/json',
     };
     if (xsrf !== null && xsrf !== undefined) headers[XSRF_HEADER] = xsrf;

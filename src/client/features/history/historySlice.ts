@@ -28,6 +28,11 @@ export interface HistoryState {
   preparingCsv: boolean;
   /** A CSV gathered and waiting for the dialog to save it. */
   csv: HistoryCsv | null;
+  /**
+   * The page was opened from a mail's history link: the dialog opens once an administrator's
+   * dashboard shows. Absent, not false, otherwise: the recorded scenarios' states have no such field.
+   */
+  linked?: true;
 }
 
 export const initialHistoryState: HistoryState = {
@@ -52,6 +57,10 @@ const historySlice = createSlice({
     },
     historyClosed() {
       return initialHistoryState;
+    },
+    /** The page opened at the mails' history link (HISTORY_LINK, docs/notifications.md). */
+    historyLinkFollowed(state) {
+      state.linked = true;
     },
     kindChosen(state, action: PayloadAction<{ kind: HistoryKind | null }>) {
       state.kind = action.payload.kind;
@@ -115,6 +124,7 @@ const historySlice = createSlice({
 export const {
   historyOpened,
   historyClosed,
+  historyLinkFollowed,
   kindChosen,
   nextPageRequested,
   previousPageRequested,

@@ -21,6 +21,16 @@ import type { TtlCache } from './ttlCache';
 
 /** One user of a domain is enough to say whose domain it is (Directory users.list). */
 const DOMAIN_PROBE_SIZE = 1;
+/** users.list's largest page (Directory API reference); a customer has few administrators. */
+const ADMINISTRATORS_PAGE_SIZE = 500;
+/** A guard against a paging loop: far more administrators than any customer has. */
+const ADMINISTRATORS_MAX_PAGES = 20;
+/**
+ * users.list's search (Directory API, Search for users; clauses separated by a space are ANDed): super
+ * administrators whose account is neither suspended nor archived.
+ */
+const ADMINISTRATORS_QUERY = 'isAdmin=true isSuspended=false isArchived=false';
+
 /** The local part asked for at a domain alias: an address no person holds, the same for everyone. */
 const DOMAIN_PROBE_ADDRESS = 'portal-domain-probe';
 
@@ -162,6 +172,42 @@ export function createDirectoryApi(options: DirectoryApiOptions) {
       if (entry === null) return null;
       refuseInactive(entry, email);
       return toDirectoryUser(entry, email);
+    },
+
+    /** users.list of the customer with the search above, every page, as the reseller (uncached). */
+    async listAdministrators(customerId: string): Promise<string[]> {
+      const administrators: string[] = [];
+      let pageToken: string | undefined;
+      try {
+        for (let page = 0; page < ADMINISTRATORS_MAX_PAGES; page += 1) {
+          const { data } = await admin.readAsReseller(users, (auth) =>
+            directory.users.list(
+              {
+                customer: customerId,
+                query: ADMINISTRATORS_QUERY,
+                maxResults: ADMINISTRATORS_PAGE_SIZE,
+                projection: 'basic',
+                viewType: 'admin_view',
+                ...(pageToken === undefined ? {} : { pageToken }),
+              },
+              auth,
+            ),
+          );
+          for (const user of data.users ?? []) {
+            // Google's search index may lag behind a change of role or state by hours: checked again.
+            if (user.isAdmin === true && user.suspended !== true && user.archived !== true) {
+              if (typeof user.primaryEmail === 'string') {
+                administrators.push(user.primaryEmail.toLowerCase());
+              }
+            }
+          }
+          pageToken = data.nextPageToken ?? undefined;
+          if (pageToken === undefined) break;
+        }
+      } catch (error) {
+        throw upstreamError(readFailure(error), service);
+      }
+      return administrators.sort();
     },
 
     async getUserPhoto(email: string): Promise<UserPhoto | null> {

@@ -131,6 +131,7 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
     },
 
     lookupDirectoryUser: directoryApi.lookupDirectoryUser,
+    listAdministrators: directoryApi.listAdministrators,
     findCustomer,
     findWorkspaceSubscription: reseller.findWorkspaceSubscription,
     changeSeats: reseller.changeSeats,

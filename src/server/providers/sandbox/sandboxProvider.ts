@@ -153,6 +153,10 @@ export function createSandboxProvider(
   const selectDelegates = db.prepare<[string, string], { email: string }>(
     'SELECT email FROM delegates WHERE kind = ? AND customer_id = ?',
   );
+  const selectAdministrators = db.prepare<[string], { email: string }>(
+    `SELECT email FROM directory_users
+       WHERE customer_id = ? AND is_admin = 1 AND suspended = 0 AND archived = 0 ORDER BY email`,
+  );
   const insertDelegate = db.prepare(
     'INSERT OR IGNORE INTO delegates (kind, customer_id, email) VALUES (?, ?, ?)',
   );
@@ -213,6 +217,10 @@ export function createSandboxProvider(
 
     async lookupDirectoryUser(email: string): Promise<DirectoryUser | null> {
       return lookup(email);
+    },
+
+    async listAdministrators(customerId: string): Promise<string[]> {
+      return selectAdministrators.all(customerId).map((row) => row.email);
     },
 
     async findCustomer(key: string): Promise<Customer | null> {

@@ -69,6 +69,41 @@ describe('the Change History dialog', () => {
     ]);
   });
 
+  it("opens by itself once an administrator who followed a mail's history link is signed in", async () => {
+    const { user } = renderWithProviders({
+      state: {
+        session: { email: 'admin@acme.example', emailCheck: 'confirmed' },
+        history: { linked: true },
+      },
+      services: {
+        http: {
+          'GET /api/subscription-info': ok(sampleSubscription()),
+          'GET /api/history': ok({ entries: [licenceEntry()], nextCursor: null }),
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    const dialog = await findDialog('Change History');
+    expect(await within(dialog).findByText('Added 5 licenses (20 → 25)')).toBeInTheDocument();
+  });
+
+  it("leaves a licence delegate who followed the link on the dashboard, as the menu is an administrator's", async () => {
+    renderWithProviders({
+      route: '/licenses',
+      state: {
+        subscription: {
+          user: sampleSubscription({
+            isAdmin: false,
+            accessRoles: { license: true, support: false },
+          }),
+        },
+        history: { linked: true },
+      },
+    });
+    expect(await screen.findByText('ACME.EXAMPLE')).toBeInTheDocument();
+    expect(queryDialog('Change History')).not.toBeInTheDocument();
+  });
+
   it("shows when (in the viewer's time zone), who, what in words and the amount, pending marked", async () => {
     const view = renderDashboard({
       http: {
