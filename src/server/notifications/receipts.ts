@@ -20,6 +20,7 @@ const CHANGE_NAMES: Record<NotificationEvent['type'], string> = {
   'licence-delegate.removed': 'License delegate removed',
   'support-delegate.added': 'Support delegate added',
   'support-delegate.removed': 'Support delegate removed',
+  'seats.changed-outside': 'Licenses changed outside the portal',
 };
 
 function listed(side: number | string[]): string {
@@ -58,7 +59,7 @@ function priceLine(price: PricePreview): string {
 /** The lines both mails show, as label and value, in this order. */
 function facts(event: NotificationEvent): [string, string][] {
   const rows: [string, string][] = [['Customer', event.customerDomain ?? event.customerId]];
-  if (event.type === 'licences.added') {
+  if (event.type === 'licences.added' || event.type === 'seats.changed-outside') {
     rows.push(['Subscription', event.skuName ?? event.subscriptionId ?? '']);
     rows.push(['Licenses before', listed(event.before)]);
     rows.push(['Licenses after', listed(event.after)]);

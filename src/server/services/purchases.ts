@@ -3,6 +3,7 @@ import { ApiError } from '../apiError';
 import { audit, type AuditOutcome } from '../audit';
 import { seatsKey } from '../history/changeKeys';
 import { isRefusal, recordDone, recordFailure } from '../history/recordChange';
+import { noteSeatTotal } from '../history/seatTotals';
 import { SERVER_TEXT } from '../messages';
 import { subscriptionPrice } from '../prices/pricePreview';
 import type { Customer, WorkspaceSubscription } from '../providers/provider';
@@ -119,6 +120,13 @@ export async function addLicences(
       async () => {
         await refuseWhileUnsettled(store, customerId);
         const current = await readSubscription(context, customer, subscriptionId, true);
+        // A total changed outside the portal since the ledger's last is recorded before this purchase's
+        // `before` hides it (docs/api.md, Reconciliation).
+        await noteSeatTotal(
+          store,
+          { subscription: current, customerDomain: customer.customerDomain },
+          { at: now(), requestId },
+        );
         const { before, seatsToAdd, after } = seatChangeOf(order, current);
         checkSeatChange(current, before, after);
         const auditOutcome = (outcome: AuditOutcome, total: number) =>

@@ -133,6 +133,7 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
     lookupDirectoryUser: directoryApi.lookupDirectoryUser,
     findCustomer,
     findWorkspaceSubscription: reseller.findWorkspaceSubscription,
+    listWorkspaceSubscriptions: reseller.listWorkspaceSubscriptions,
     changeSeats: reseller.changeSeats,
 
     listDelegates: (kind, customerId, read) =>
