@@ -17,7 +17,9 @@ Promise.resolve()
       for (const line of lines) console.log(line);
     },
     (error) => {
-      console.error(`Could not reconcile: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(
+        `Could not reconcile: ${error instanceof Error ? error.message : String(error)}`,
+      );
       process.exitCode = 1;
     },
   );

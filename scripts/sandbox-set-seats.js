@@ -21,7 +21,9 @@ Promise.resolve()
       if (!ok) process.exitCode = 1;
     },
     (error) => {
-      console.error(`Could not set the seats: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(
+        `Could not set the seats: ${error instanceof Error ? error.message : String(error)}`,
+      );
       process.exitCode = 1;
     },
   );

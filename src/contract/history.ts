@@ -16,7 +16,13 @@ export type HistoryKind = Static<typeof HistoryKind>;
  * reconciliation (docs/api.md, GET /api/history): `before` the last total the ledger knew, `after`
  * Google's, `at` when it was found.
  */
-export const HISTORY_STATES = ['done', 'pending', 'unconfirmed', 'not-made', 'outside-change'] as const;
+export const HISTORY_STATES = [
+  'done',
+  'pending',
+  'unconfirmed',
+  'not-made',
+  'outside-change',
+] as const;
 export const HistoryState = Type.Enum(HISTORY_STATES, { type: 'string' });
 export type HistoryState = Static<typeof HistoryState>;
 

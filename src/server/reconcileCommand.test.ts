@@ -62,7 +62,9 @@ it(
     }
 
     const third = run('ledger:reconcile');
-    expect(third.stdout).toMatch(/^Compared \d+ subscriptions: 0 changed outside the portal, 0 new/);
+    expect(third.stdout).toMatch(
+      /^Compared \d+ subscriptions: 0 changed outside the portal, 0 new/,
+    );
   },
   4 * SCRIPT_TIMEOUT_MS,
 );

@@ -273,9 +273,9 @@ export function describeProviderContract(
         expect(customers).toEqual(expect.arrayContaining([ACME, FLEX, PAUSED]));
         expect(customers).not.toContain('C0nosub01');
         for (const { subscription } of listed) {
-          await expect(provider.findWorkspaceSubscription(subscription.customerId)).resolves.toEqual(
-            subscription,
-          );
+          await expect(
+            provider.findWorkspaceSubscription(subscription.customerId),
+          ).resolves.toEqual(subscription);
         }
         expect(listed.find(({ subscription }) => subscription.customerId === ACME)).toMatchObject({
           customerDomain: 'acme.example',

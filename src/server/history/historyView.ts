@@ -10,7 +10,10 @@ export function toHistoryEntry(record: HistoryRecord): HistoryEntry {
     actor: record.actor,
     requestId: record.requestId,
     // failed and observed entries are never listed (store/kyselyStore.ts, listHistory).
-    state: record.state === 'failed' || record.state === 'observed' ? ('pending' as const) : record.state,
+    state:
+      record.state === 'failed' || record.state === 'observed'
+        ? ('pending' as const)
+        : record.state,
   };
   const { change } = record;
   if (change.kind === 'licences') {

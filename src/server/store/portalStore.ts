@@ -17,13 +17,7 @@ export type StoreDialect = 'sqlite' | 'postgres';
  * the ledger saw for a customer, its baseline (never listed; docs/api.md, Reconciliation).
  */
 export type RecordState =
-  | 'pending'
-  | 'done'
-  | 'failed'
-  | 'unconfirmed'
-  | 'not-made'
-  | 'outside-change'
-  | 'observed';
+  'pending' | 'done' | 'failed' | 'unconfirmed' | 'not-made' | 'outside-change' | 'observed';
 
 /** States whose `after` is a seat total Google showed: the ledger's last known total comes from them. */
 export const KNOWN_TOTAL_STATES = ['done', 'outside-change', 'observed'] as const;

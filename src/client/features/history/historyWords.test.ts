@@ -10,9 +10,9 @@ describe('entryInWords', () => {
   });
 
   it('says a total changed outside the portal, up or down, with the totals before and after', () => {
-    expect(
-      entryInWords(licenceEntry({ state: 'outside-change', before: 20, after: 22 })),
-    ).toBe('Changed to 22 licenses at Google (20 → 22)');
+    expect(entryInWords(licenceEntry({ state: 'outside-change', before: 20, after: 22 }))).toBe(
+      'Changed to 22 licenses at Google (20 → 22)',
+    );
     expect(entryInWords(licenceEntry({ state: 'outside-change', before: 2, after: 1 }))).toBe(
       'Changed to 1 license at Google (2 → 1)',
     );

@@ -105,9 +105,9 @@ export async function openSandbox(options: SandboxOptions): Promise<Sandbox> {
 
   const subscriptionSeats = db.prepare<
     [string],
-    { customer_id: string; plan_name: string; total: number; licensed: number }
+    { customer_id: string; plan_name: string; total: number; assigned: number }
   >(
-    `SELECT customer_id, plan_name, licensed_number_of_seats AS licensed,
+    `SELECT customer_id, plan_name, licensed_number_of_seats AS assigned,
        COALESCE(number_of_seats, maximum_number_of_seats) AS total
        FROM subscriptions WHERE subscription_id = ?`,
   );
@@ -121,9 +121,9 @@ export async function openSandbox(options: SandboxOptions): Promise<Sandbox> {
     const row = subscriptionSeats.get(subscriptionId);
     if (row === undefined) throw notFound(`The sandbox has no subscription ${subscriptionId}.`);
     // Google's console, like its API, keeps a total at or above the licences assigned.
-    if (total < row.licensed) {
+    if (total < row.assigned) {
       throw invalidArgument(
-        `${subscriptionId} has ${row.licensed} licenses assigned; its total cannot be below that.`,
+        `${subscriptionId} has ${row.assigned} licenses assigned; its total cannot be below that.`,
       );
     }
     (isAnnualPlan(row.plan_name) ? setAnnualSeats : setMaximumSeats).run(total, subscriptionId);
