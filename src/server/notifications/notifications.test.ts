@@ -380,6 +380,21 @@ describe("the mails' words", () => {
     }
   });
 
+  it('tell the reseller of a total changed outside the portal, and send nobody a receipt', () => {
+    const found: NotificationEvent = {
+      ...purchase,
+      type: 'seats.changed-outside',
+      actor: 'Google',
+      before: 22,
+      after: 20,
+      price: null,
+    };
+    expect(receiptOf(found, FROM)).toBeNull();
+    const notice = resellerNoticeOf(found, FROM, RESELLER);
+    expect(notice.subject).toBe('Licenses changed outside the portal: acme.example');
+    expect(notice.text).toContain('Licenses before: 22\nLicenses after: 20\nBy: Google\n');
+  });
+
   it("counts one license in the singular, as the success dialog's 'You added 1 license.'", () => {
     expect(receiptOf({ ...purchase, before: 20, after: 21 }, FROM)?.subject).toBe(
       'Receipt: 1 license added for acme.example, 21 in total',
