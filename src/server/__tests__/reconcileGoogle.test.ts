@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { HistoryPage } from '../../contract/history';
 import { buildMetricsServer, METRICS_PATH } from '../plugins/metrics';
 import { createReconcileWorker, type ReconcileWorker } from '../services/reconcileWorker';
 import { startGooglePortal, type GooglePortal } from '../../testing/server/googlePortal';
@@ -94,6 +95,34 @@ it("finds a total changed in Google's console once, on the events API and the ga
   expect((await worker.runOnce()).differences).toEqual([]);
   expect(await drifting()).toBe('0');
   expect(await events()).toHaveLength(1);
+});
+
+it("lists the change in the customer's history, for the licence delegate too", async () => {
+  await worker.runOnce();
+  portal.fake.setSeats(ACME.subscriptionId, 23);
+  await worker.runOnce();
+  for (const [email, query] of [
+    ['admin@acme.example', ''],
+    ['licences@acme.example', '&kind=licences'],
+  ] as const) {
+    const { browser } = await portal.signIn(email);
+    const answer = await browser.get<HistoryPage>(
+      `/api/history?customer=${ACME.customerId}${query}`,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.entries).toEqual([
+      {
+        id: expect.any(String),
+        at: new Date(AT).toISOString(),
+        actor: 'Google',
+        requestId: expect.any(String),
+        state: 'outside-change',
+        kind: 'licences',
+        before: 20,
+        after: 23,
+      },
+    ]);
+  }
 });
 
 it('fails the pass, writing nothing, when Google cannot list the subscriptions', async () => {
