@@ -13,8 +13,12 @@ Promise.resolve()
     return reconcileFromCommand(process.env);
   })
   .then(
-    (lines) => {
+    ({ lines, problem }) => {
       for (const line of lines) console.log(line);
+      if (problem !== null) {
+        console.error(problem);
+        process.exitCode = 1;
+      }
     },
     (error) => {
       console.error(

@@ -11,7 +11,7 @@ import { openPortalStore } from './store/openStore';
 // line per difference and a summary.
 
 /** What the command prints for a pass: one line per difference, then the summary. */
-export function reconciliationLines(found: Reconciliation): string[] {
+function reconciliationLines(found: Reconciliation): string[] {
   const lines = found.differences.map(
     ({ subscriptionId, customerId, customerDomain, before, after }) =>
       `${subscriptionId} (${customerDomain ?? customerId}, ${customerId}): ${before} → ${after}`,
@@ -22,8 +22,13 @@ export function reconciliationLines(found: Reconciliation): string[] {
   return lines;
 }
 
-/** Runs one pass and answers the lines to print; throws when the provider or the store cannot be read. */
-export async function reconcileFromCommand(env: NodeJS.ProcessEnv): Promise<string[]> {
+/**
+ * Runs one pass and answers the lines to print, and the problem to print after them when a customer's
+ * subscription could not be read; throws when the provider's listing or the store cannot be read.
+ */
+export async function reconcileFromCommand(
+  env: NodeJS.ProcessEnv,
+): Promise<{ lines: string[]; problem: string | null }> {
   const settings = readEnvironment(env);
   const location = storeLocationOf(settings);
   const log = createLogger('silent');
@@ -40,7 +45,14 @@ export async function reconcileFromCommand(env: NodeJS.ProcessEnv): Promise<stri
     const store = await openPortalStore(location, Date.now());
     try {
       const found = await reconcileSeats({ provider: opened.provider, store, now: Date.now, log });
-      return reconciliationLines(found);
+      const { unreadable } = found;
+      return {
+        lines: reconciliationLines(found),
+        problem:
+          unreadable.length === 0
+            ? null
+            : `Could not read the subscription of ${unreadable.length} customers, compared on the next run: ${unreadable.join(', ')}`,
+      };
     } finally {
       await store.close();
     }

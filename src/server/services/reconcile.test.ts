@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import { ApiError } from '../apiError';
+import type { PortalProvider } from '../providers/provider';
 import { openSandbox, type Sandbox } from '../providers/sandbox';
 import type { PortalStore } from '../store/portalStore';
 import {
@@ -137,6 +139,25 @@ it('records a change made outside before a purchase hides it in its total before
   ]);
   // The ledger knows 25 now: the next pass finds nothing more.
   expect((await reconcile()).differences).toEqual([]);
+});
+
+it('goes on past a customer whose subscription cannot be read again, and names it', async () => {
+  await reconcile();
+  sandbox.setSeats(SUBSCRIPTION, 23);
+  sandbox.setSeats('sub-flex-001', 250);
+  const provider = Object.assign(Object.create(sandbox.provider) as PortalProvider, {
+    findWorkspaceSubscription: async (customerId: string) => {
+      if (customerId === CUSTOMER) throw new ApiError(503, 'Google is unavailable.');
+      return sandbox.provider.findWorkspaceSubscription(customerId);
+    },
+  });
+  const found = await reconcileSeats({ provider, store, now: () => AT, log });
+  expect(found.unreadable).toEqual([CUSTOMER]);
+  expect(found.differences).toEqual([expect.objectContaining({ customerId: 'C0flex001' })]);
+  // Compared on the next pass.
+  expect((await reconcile()).differences).toEqual([
+    expect.objectContaining({ customerId: CUSTOMER, before: 20, after: 23 }),
+  ]);
 });
 
 describe.each(storeBackendsForTests('reconcile', AT).backends)(

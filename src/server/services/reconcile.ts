@@ -29,9 +29,14 @@ export interface Reconciliation {
   baselines: number;
   /** Customers left to the settlement worker: a purchase of theirs is pending or unconfirmed. */
   unsettled: number;
+  /** Customers whose subscription could not be read again under the lock: compared on a later pass. */
+  unreadable: string[];
 }
 
-/** One pass over every customer's Workspace subscription; throws when Google or the store cannot be read. */
+/**
+ * One pass over every customer's Workspace subscription; throws when Google's listing or the store
+ * cannot be read. A customer whose subscription cannot be read again is named in `unreadable`.
+ */
 export async function reconcileSeats(context: ReconcileContext): Promise<Reconciliation> {
   const { provider, store, now, log } = context;
   const pass = randomUUID();
@@ -42,6 +47,7 @@ export async function reconcileSeats(context: ReconcileContext): Promise<Reconci
     differences: [],
     baselines: 0,
     unsettled: 0,
+    unreadable: [],
   };
   for (const { subscription, customerDomain } of listed) {
     const { customerId } = subscription;
@@ -53,7 +59,17 @@ export async function reconcileSeats(context: ReconcileContext): Promise<Reconci
       const unsettled = await store.pendingChanges(customerId);
       if (unsettled.some(({ change }) => change.kind === 'licences')) return 'unsettled' as const;
       // The listing may predate a purchase that finished while this pass waited for the lock.
-      const current = await provider.findWorkspaceSubscription(customerId, { fresh: true });
+      const current = await provider
+        .findWorkspaceSubscription(customerId, { fresh: true })
+        .catch((error: unknown) => {
+          // One customer Google will not show (moved to another reseller, say) stops no other.
+          log.warn(
+            { err: error, customerId, pass },
+            'subscription left for the next reconciliation',
+          );
+          return 'unreadable' as const;
+        });
+      if (current === 'unreadable') return current;
       if (current === null) return null;
       return noteSeatTotal(
         store,
@@ -62,6 +78,7 @@ export async function reconcileSeats(context: ReconcileContext): Promise<Reconci
       );
     });
     if (outcome === 'unsettled') reconciliation.unsettled += 1;
+    else if (outcome === 'unreadable') reconciliation.unreadable.push(customerId);
     else if (outcome?.state === 'observed') reconciliation.baselines += 1;
     else if (outcome?.state === 'outside-change') {
       reconciliation.differences.push(outcome);
