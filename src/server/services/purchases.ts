@@ -120,13 +120,6 @@ export async function addLicences(
       async () => {
         await refuseWhileUnsettled(store, customerId);
         const current = await readSubscription(context, customer, subscriptionId, true);
-        // A total changed outside the portal since the ledger's last is recorded before this purchase's
-        // `before` hides it (docs/api.md, Reconciliation).
-        await noteSeatTotal(
-          store,
-          { subscription: current, customerDomain: customer.customerDomain },
-          { at: now(), requestId },
-        );
         const { before, seatsToAdd, after } = seatChangeOf(order, current);
         checkSeatChange(current, before, after);
         const auditOutcome = (outcome: AuditOutcome, total: number) =>
@@ -144,6 +137,13 @@ export async function addLicences(
             },
             metrics,
           );
+        // A total changed outside the portal since the ledger's last is recorded before this purchase's
+        // `before` hides it (docs/api.md, Reconciliation).
+        await noteSeatTotal(
+          store,
+          { subscription: current, customerDomain: customer.customerDomain },
+          { at: now(), requestId },
+        );
         const id = await store.recordIntent({
           customerId,
           actor,
