@@ -12,9 +12,18 @@ export type HistoryKind = Static<typeof HistoryKind>;
 
 /**
  * 'pending' while the change is in flight or the provider's state cannot tell; 'unconfirmed': a
- * purchase Google did not confirm and does not show yet; 'not-made': not shown within the grace period.
+ * purchase Google did not confirm and does not show yet; 'not-made': not shown within the grace period;
+ * 'outside-change': a licence total Google shows that the portal did not make, found by the ledger's
+ * reconciliation (docs/api.md, GET /api/history): `before` the last total the ledger knew, `after`
+ * Google's, `at` when it was found.
  */
-export const HISTORY_STATES = ['done', 'pending', 'unconfirmed', 'not-made'] as const;
+export const HISTORY_STATES = [
+  'done',
+  'pending',
+  'unconfirmed',
+  'not-made',
+  'outside-change',
+] as const;
 export const HistoryState = Type.Enum(HISTORY_STATES, { type: 'string' });
 export type HistoryState = Static<typeof HistoryState>;
 

@@ -2,7 +2,8 @@ import { Type, type Static } from 'typebox';
 import { PurchaseCharge } from './prices';
 
 // What the portal tells the reseller (and the buyer) after a change completes (docs/notifications.md):
-// one event per completed purchase or delegate change, delivered at least once; receivers dedupe by id.
+// one event per completed purchase or delegate change, and per seat total changed outside the portal,
+// delivered at least once; receivers dedupe by id.
 
 export const NotificationTypeSchema = Type.Union([
   Type.Literal('licences.added'),
@@ -10,6 +11,7 @@ export const NotificationTypeSchema = Type.Union([
   Type.Literal('licence-delegate.removed'),
   Type.Literal('support-delegate.added'),
   Type.Literal('support-delegate.removed'),
+  Type.Literal('seats.changed-outside'),
 ]);
 export type NotificationType = Static<typeof NotificationTypeSchema>;
 
@@ -35,7 +37,7 @@ export const NotificationEventSchema = Type.Object({
   skuId: Type.Union([Type.String(), Type.Null()]),
   /** The SKU's name as the portal shows it (the receipts print it). */
   skuName: Type.Union([Type.String(), Type.Null()]),
-  /** The signed-in person who made the change. */
+  /** The signed-in person who made the change; `Google` for a total changed outside the portal. */
   actor: Type.String(),
   before: ChangeSideSchema,
   after: ChangeSideSchema,

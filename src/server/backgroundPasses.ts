@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-// The background workers' loop (the outbox's delivery, the history's settlement): one pass at a
-// time, the next after a delay, a failed pass logged and tried again after the usual delay.
+// The background workers' loop (the outbox's delivery, the history's settlement, the ledger's
+// reconciliation): one pass at a time, the next after a delay, a failed pass logged and tried again
+// after the usual delay.
 
 export interface BackgroundPasses {
-  /** Runs a pass now, then again and again until stop(). */
-  start(): void;
+  /** Runs a pass after `firstAfterMs` (default now), then again and again until stop(). */
+  start(firstAfterMs?: number): void;
   /** Stops passing and waits for the pass under way. */
   stop(): Promise<void>;
 }
@@ -38,7 +39,7 @@ export function backgroundPasses<T>(
     }, delayMs);
   };
   return {
-    start: () => schedule(0),
+    start: (firstAfterMs = 0) => schedule(firstAfterMs),
     async stop() {
       stopped = true;
       clearTimeout(timer);

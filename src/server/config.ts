@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import ms from 'ms';
 import { ConfigError } from './configError';
+import { RECONCILE_OFF } from './configuration/schema';
 import {
   FALSE_WORDS,
   settingsOf,
@@ -50,6 +52,8 @@ export interface ServerConfig extends DestinationUrls, StoreLocation {
   purchaseGraceMs: number;
   /** SETTLEMENT_POLL_MS: how often unsettled history entries are settled in the background. */
   settlementPollMs: number;
+  /** RECONCILE_EVERY in milliseconds: how often the ledger is reconciled with Google; null when off. */
+  reconcileEveryMs: number | null;
   /** Google mode, testing only (GOOGLE_SIGN_IN_POPUP_URL): the sign-in popup the client opens. */
   signInPopupUrl?: string;
   /** GOOGLE_EMULATOR=true: the emulator variables set (main.ts warns); null on a real deployment. */
@@ -310,6 +314,24 @@ function resellerApiKeysOf(value: string | undefined): readonly string[] {
   return Object.freeze(value.split(',').map((key) => key.trim()));
 }
 
+/** Node's timers wait at most 2^31 − 1 ms (about 24.8 days); a longer wait would fire at once. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * RECONCILE_EVERY in milliseconds, null for `off` or `0`: the schema let through only those and
+ * `<n>s`, `<n>m`, `<n>h` or `<n>d`, which `ms` reads (as WEBHOOK_RETRY_FOR).
+ */
+export function readReconcileEvery(value: string): number | null {
+  if ((RECONCILE_OFF as readonly string[]).includes(value)) return null;
+  const every = ms(value as ms.StringValue) as number | undefined;
+  if (every === undefined || !Number.isFinite(every) || every <= 0 || every > LONGEST_TIMER_MS) {
+    throw new ConfigError(
+      `RECONCILE_EVERY must be a duration such as 6h, 30m or 90s, at most 24d, or off; got '${value}'.`,
+    );
+  }
+  return every;
+}
+
 /** The configuration of the server, from the environment read by the schema (configuration/schema.ts). */
 export function readConfig(source: ConfigSource, cwd: string = process.cwd()): ServerConfig {
   const settings = settingsOf(source);
@@ -358,6 +380,7 @@ export function readConfig(source: ConfigSource, cwd: string = process.cwd()): S
     priceFile: readPriceFile(settings, cwd),
     purchaseGraceMs: settings.UNCONFIRMED_PURCHASE_GRACE_MS,
     settlementPollMs: settings.SETTLEMENT_POLL_MS,
+    reconcileEveryMs: readReconcileEvery(settings.RECONCILE_EVERY),
     ...readSignInPopup(settings),
     emulated,
     metricsPort: readMetricsPort(settings),

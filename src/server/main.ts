@@ -18,11 +18,9 @@ import {
   type NotificationConfig,
 } from './notifications/notificationConfig';
 import { startNotifier } from './notifications/notifier';
-import { createGoogleProvider, readGoogleOptions } from './providers/google';
-import type { PortalProvider } from './providers/provider';
+import { closeProvider, openProvider, type OpenedProvider } from './openProvider';
 import { pricesOf, type PriceList } from './prices/priceList';
-import { openSandbox, type Sandbox } from './providers/sandbox';
-import { readSeatPolicy } from './providers/seatPolicy';
+import { createReconcileWorker } from './services/reconcileWorker';
 import { createSettlementWorker } from './services/settlementWorker';
 import { DataFolderInUse, lockDataFolder, type DataFolderLock } from './store/dataFolderLock';
 import { openPortalStore } from './store/openStore';
@@ -31,31 +29,6 @@ import type { PortalStore } from './store/portalStore';
 // `npm start`: read the configuration, open the provider, listen, and shut down cleanly on a signal.
 
 const EXIT_FAILURE = 1;
-
-interface Opened {
-  provider: PortalProvider;
-  sandbox?: Sandbox;
-}
-
-async function openProvider(
-  config: ServerConfig,
-  settings: Environment,
-  logger: FastifyBaseLogger,
-  metrics: PortalMetrics,
-): Promise<Opened> {
-  const seatPolicy = readSeatPolicy(settings);
-  if (config.provider === 'google') {
-    const options = readGoogleOptions(settings);
-    return { provider: createGoogleProvider({ ...options, seatPolicy, log: logger, metrics }) };
-  }
-  const sandbox = await openSandbox({
-    dataDir: config.dataDir,
-    resellerName: config.resellerName,
-    seatPolicy,
-    log: (line) => logger.info(line),
-  });
-  return { provider: sandbox.provider, sandbox };
-}
 
 /** A one-line explanation for the listen failures a configuration causes; null for anything else. */
 function listenProblem(error: unknown, config: ServerConfig): string | null {
@@ -85,14 +58,13 @@ function fail(message: string): never {
 
 async function closeAll(
   app: FastifyInstance,
-  opened: Opened,
+  opened: OpenedProvider,
   store: PortalStore,
   metricsServer?: FastifyInstance,
 ): Promise<void> {
   await metricsServer?.close();
   await app.close();
-  if (opened.sandbox !== undefined) opened.sandbox.close();
-  else await opened.provider.close();
+  await closeProvider(opened);
   await store.close();
 }
 
@@ -108,12 +80,11 @@ function lockWhenOnSqlite(config: ServerConfig): DataFolderLock | null {
 }
 
 /** The portal store, migrated; a database that cannot be reached stops the start with one line. */
-async function openStore(config: ServerConfig, opened: Opened): Promise<PortalStore> {
+async function openStore(config: ServerConfig, opened: OpenedProvider): Promise<PortalStore> {
   try {
     return await openPortalStore(config, Date.now());
   } catch (error) {
-    if (opened.sandbox !== undefined) opened.sandbox.close();
-    else await opened.provider.close();
+    await closeProvider(opened);
     const reason = error instanceof Error ? error.message : String(error);
     return fail(
       config.databaseUrl === null
@@ -146,7 +117,7 @@ async function listenForMetrics(
 async function main(): Promise<void> {
   let settings: Environment;
   let config: ServerConfig;
-  let opened: Opened;
+  let opened: OpenedProvider;
   let requestDeadlineMs: number;
   let logger: FastifyBaseLogger;
   let notifications: NotificationConfig;
@@ -223,13 +194,26 @@ async function main(): Promise<void> {
     metrics,
   });
   settlement.start();
+  // The ledger is reconciled with Google every RECONCILE_EVERY on every instance (docs/api.md, Reconciliation).
+  const reconciliation =
+    config.reconcileEveryMs === null
+      ? null
+      : createReconcileWorker({
+          store,
+          provider: opened.provider,
+          log: logger,
+          now: Date.now,
+          everyMs: config.reconcileEveryMs,
+          metrics,
+        });
+  reconciliation?.start();
   let closing = false;
   const shutDown = (signal: NodeJS.Signals) => {
     // A second Ctrl-C while closing is ignored: the first one is already finishing the work.
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    Promise.all([settlement.stop(), notifier.stop()])
+    Promise.all([settlement.stop(), notifier.stop(), reconciliation?.stop()])
       .then(() => closeAll(app, opened, store, metricsServer))
       .then(
         () => {

@@ -271,6 +271,22 @@ export function describeProviderContract(
         await expect(provider.findWorkspaceSubscription('C0nosub01')).resolves.toBeNull();
       });
 
+      it("lists every customer's Workspace subscription as it finds each one, with its domain", async () => {
+        const listed = await provider.listWorkspaceSubscriptions();
+        const customers = listed.map(({ subscription }) => subscription.customerId);
+        expect(new Set(customers).size).toBe(customers.length);
+        expect(customers).toEqual(expect.arrayContaining([ACME, FLEX, PAUSED]));
+        expect(customers).not.toContain('C0nosub01');
+        for (const { subscription } of listed) {
+          await expect(
+            provider.findWorkspaceSubscription(subscription.customerId),
+          ).resolves.toEqual(subscription);
+        }
+        expect(listed.find(({ subscription }) => subscription.customerId === ACME)).toMatchObject({
+          customerDomain: 'acme.example',
+        });
+      });
+
       it("takes an annual plan's maximum from the seat policy, Flexible's from Google", async () => {
         await harness.close();
         harness = await open({

@@ -185,6 +185,24 @@ it('serves no metrics unless METRICS_PORT is set, and then on loopback unless ME
   );
 });
 
+it('reconciles the ledger every 6 hours, every RECONCILE_EVERY, or never with off or 0', () => {
+  const every = (value: string) => readConfig({ RECONCILE_EVERY: value }, cwd).reconcileEveryMs;
+  expect(readConfig({}, cwd).reconcileEveryMs).toBe(6 * 3_600_000);
+  expect(every('30m')).toBe(30 * 60_000);
+  expect(every('90s')).toBe(90_000);
+  expect(every('24d')).toBe(24 * 86_400_000);
+  expect(every('off')).toBeNull();
+  expect(every('0')).toBeNull();
+  // Node's timers cannot wait longer: the job would run at once instead.
+  expectRefusal(
+    { RECONCILE_EVERY: '25d' },
+    "RECONCILE_EVERY must be a duration such as 6h, 30m or 90s, at most 24d, or off; got '25d'.",
+  );
+  for (const value of ['6 hours', '1.5h', '0h', 'never']) {
+    expectRefusal({ RECONCILE_EVERY: value }, /^RECONCILE_EVERY/);
+  }
+});
+
 it('keeps the portal store in SQLite unless DATABASE_URL names a PostgreSQL database', () => {
   expect(readConfig({}, cwd).databaseUrl).toBeNull();
   expect(readConfig({ DATABASE_URL: 'postgres://portal:pw@db:5432/portal' }, cwd).databaseUrl).toBe(

@@ -80,6 +80,10 @@ export const MAX_OUTBOX_RETRY_BASE_MS = FIRST_RETRY_WITHIN_MS - MAX_OUTBOX_POLL_
 export const DEFAULT_WEBHOOK_RETRY_FOR = '72h';
 /** A whole number of seconds, minutes, hours or days, parsed with `ms` (notificationConfig.ts). */
 const DURATION_PATTERN = '^[1-9][0-9]{0,5}(s|m|h|d)$';
+/** The ledger's reconciliation every six hours (docs/api.md, Reconciliation). */
+export const DEFAULT_RECONCILE_EVERY = '6h';
+/** Words that turn the reconciliation job off. */
+export const RECONCILE_OFF = ['off', '0'] as const;
 /** A key of the reseller API (docs/security.md): as long as the webhook's secret. */
 export const RESELLER_API_KEY_MIN_LENGTH = 32;
 /** HMAC-SHA256 keys shorter than this are guessable. */
@@ -302,6 +306,14 @@ export const ENVIRONMENT = Type.Object({
       default: DEFAULT_SETTLEMENT_POLL_MS,
     },
   ),
+  RECONCILE_EVERY: Type.String({
+    group: 'portal',
+    form: 'a duration such as `6h`, `30m` or `90s` (at most `24d`), or `off`',
+    description:
+      "How often every customer's seat total at Google is compared with the ledger's (docs/api.md, Reconciliation); `off` or `0`: only `npm run ledger:reconcile`",
+    pattern: `^(off|0|${DURATION_PATTERN.slice(1, -1)})$`,
+    default: DEFAULT_RECONCILE_EVERY,
+  }),
   PRICE_FILE: Type.Optional(
     text({
       group: 'portal',

@@ -9,8 +9,11 @@ export function toHistoryEntry(record: HistoryRecord): HistoryEntry {
     at: new Date(record.at).toISOString(),
     actor: record.actor,
     requestId: record.requestId,
-    // failed entries are never listed (store/kyselyStore.ts, listHistory).
-    state: record.state === 'failed' ? ('pending' as const) : record.state,
+    // failed and observed entries are never listed (store/kyselyStore.ts, listHistory).
+    state:
+      record.state === 'failed' || record.state === 'observed'
+        ? ('pending' as const)
+        : record.state,
   };
   const { change } = record;
   if (change.kind === 'licences') {

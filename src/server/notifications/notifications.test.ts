@@ -438,6 +438,24 @@ describe("the mails' words", () => {
     }
   });
 
+  it('tell the reseller of a total changed outside the portal, and send nobody an order confirmation', () => {
+    const found: NotificationEvent = {
+      ...purchase,
+      type: 'seats.changed-outside',
+      actor: 'Google',
+      before: 22,
+      after: 20,
+      charge: null,
+    };
+    expect(orderConfirmationOf(found, confirmation, null)).toBeNull();
+    const mail = resellerNoticeOf(found, notice);
+    expect(mail.subject).toBe('Licenses changed outside the portal: acme.example');
+    expect(mail.text).toContain('Licenses before: 22\nLicenses after: 20\nBy: Google\n');
+    expect(mail.text).toContain(
+      'The total of Google Workspace <Business> Standard for acme.example (customer C0acme001) was changed outside the portal, at Google: 22 → 20 licenses.',
+    );
+  });
+
   it("counts one license in the singular, as the success dialog's 'You added 1 license.'", () => {
     expect(
       orderConfirmationOf({ ...purchase, before: 20, after: 21 }, confirmation, null)?.subject,

@@ -20,6 +20,7 @@ export const CHANGE_NAMES: Record<NotificationEvent['type'], string> = {
   'licence-delegate.removed': 'License delegate removed',
   'support-delegate.added': 'Support delegate added',
   'support-delegate.removed': 'Support delegate removed',
+  'seats.changed-outside': 'Licenses changed outside the portal',
 };
 
 export function listed(side: number | string[]): string {
@@ -61,7 +62,7 @@ function priceLine(charge: PurchaseCharge): string {
 /** The lines every mail of the change shows, as label and value, in this order; `when` as its reader reads it. */
 export function facts(event: NotificationEvent, when: string): [string, string][] {
   const rows: [string, string][] = [['Customer', event.customerDomain ?? event.customerId]];
-  if (event.type === 'licences.added') {
+  if (event.type === 'licences.added' || event.type === 'seats.changed-outside') {
     rows.push(['Subscription', event.skuName ?? event.subscriptionId ?? '']);
     rows.push(['Licenses before', listed(event.before)]);
     rows.push(['Licenses after', listed(event.after)]);

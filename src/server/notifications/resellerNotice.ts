@@ -38,6 +38,11 @@ function whatHappened(event: NotificationEvent): string {
     const sku = event.skuName ?? event.subscriptionId ?? 'the subscription';
     return `${event.actor} bought ${bought(event)} of ${sku} for ${customer}: ${listed(event.before)} → ${listed(event.after)} licenses. Invoice the customer for them: the portal sent the buyer an order confirmation, which is not a tax invoice.`;
   }
+  // A total changed at Google, found by the reconciliation (docs/api.md, Reconciliation).
+  if (event.type === 'seats.changed-outside') {
+    const sku = event.skuName ?? event.subscriptionId ?? 'the subscription';
+    return `The total of ${sku} for ${customer} was changed outside the portal, at Google: ${listed(event.before)} → ${listed(event.after)} licenses. Nobody bought them through the portal: check the change with the customer before invoicing it.`;
+  }
   const [kind] = event.type.split('.');
   const access = DELEGATE_ACCESS[kind ?? ''] ?? 'access';
   const member = memberOf(event);

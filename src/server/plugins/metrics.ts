@@ -31,6 +31,8 @@ export interface PortalMetrics {
   storeOperationDuration: Histogram<'operation'>;
   /** Notification deliveries by channel and outcome (docs/notifications.md). */
   notificationDeliveries: Counter<'channel' | 'outcome'>;
+  /** Subscriptions the last reconciliation pass found changed outside the portal (docs/api.md). */
+  subscriptionsDrifting: Gauge;
   /** The store whose unsettled history entries the gauge reads on each scrape. */
   watchStore(store: PortalStore): void;
 }
@@ -96,6 +98,11 @@ export function createPortalMetrics(): PortalMetrics {
       name: 'portal_notification_deliveries_total',
       help: 'Notification deliveries, by channel (receipt, administrator-copy, reseller-notice, webhook) and outcome (delivered, retry, failed).',
       labelNames: ['channel', 'outcome'],
+      registers,
+    }),
+    subscriptionsDrifting: new Gauge({
+      name: 'portal_subscriptions_drifting',
+      help: 'Subscriptions whose seat total at Google the last reconciliation pass found changed outside the portal.',
       registers,
     }),
     watchStore(store) {

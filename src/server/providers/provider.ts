@@ -71,6 +71,13 @@ export interface WorkspaceSubscription {
   termStartDate?: string | null;
 }
 
+/** A customer's Workspace subscription as a listing of every customer's finds it. */
+export interface ResoldSubscription {
+  subscription: WorkspaceSubscription;
+  /** The customer's primary domain, where the listing names it. */
+  customerDomain: string | null;
+}
+
 /** A read that must not be answered from a cache. */
 export interface FreshRead {
   fresh: boolean;
@@ -112,6 +119,12 @@ export interface PortalProvider {
     customerId: string,
     read?: FreshRead,
   ): Promise<WorkspaceSubscription | null>;
+  /**
+   * Every customer's Google Workspace subscription, chosen as findWorkspaceSubscription chooses it,
+   * from one listing of all the reseller's subscriptions (Google: subscriptions.list without a
+   * customer, paged), never from a cache: the ledger's reconciliation (services/reconcile.ts).
+   */
+  listWorkspaceSubscriptions(): Promise<ResoldSubscription[]>;
   /**
    * Sets the seat total and answers the subscription as read back after the write; 404 NOT_FOUND
    * for an unknown subscription. A plain write: the change service (services/purchases.ts) checks

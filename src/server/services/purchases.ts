@@ -3,6 +3,7 @@ import { ApiError } from '../apiError';
 import { audit, type AuditOutcome } from '../audit';
 import { seatsKey } from '../history/changeKeys';
 import { isRefusal, recordDone, recordFailure } from '../history/recordChange';
+import { noteSeatTotal } from '../history/seatTotals';
 import { SERVER_TEXT } from '../messages';
 import type { PriceList } from '../prices/priceList';
 import { chargeOf, subscriptionPrice } from '../prices/pricePreview';
@@ -147,6 +148,13 @@ export async function addLicences(
             },
             metrics,
           );
+        // A total changed outside the portal since the ledger's last is recorded before this purchase's
+        // `before` hides it (docs/api.md, Reconciliation).
+        await noteSeatTotal(
+          store,
+          { subscription: current, customerDomain: customer.customerDomain },
+          { at: now(), requestId },
+        );
         const id = await store.recordIntent({
           customerId,
           actor,

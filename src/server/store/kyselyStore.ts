@@ -3,8 +3,11 @@ import { SESSION_LIFETIME_MS } from '../../contract/limits';
 import { toHistoryRecord, toHistoryRow } from './historyRows';
 import { createOutbox, writeNotification } from './outboxQueries';
 import {
+  KNOWN_TOTAL_STATES,
+  OUTSIDE_ACTOR,
   UNSETTLED_STATES,
   type ChangeLocks,
+  type KnownSeats,
   type PortalStore,
   type StoreDialect,
 } from './portalStore';
@@ -12,6 +15,32 @@ import type { PortalDatabase } from './schema';
 
 // The one implementation of PortalStore: Kysely writes the same queries for SQLite and PostgreSQL;
 // only the locks (and the id column of the first migration) differ.
+
+/** The customer's last licence entry whose `after` is a total Google showed (KNOWN_TOTAL_STATES). */
+async function lastKnownSeats(
+  db: Kysely<PortalDatabase>,
+  customerId: string,
+): Promise<KnownSeats | null> {
+  const row = await db
+    .selectFrom('history')
+    .select(['id', 'subscription_id', 'seats_after'])
+    .where('customer_id', '=', customerId)
+    .where('kind', '=', 'licences')
+    .where(
+      'state',
+      'in',
+      KNOWN_TOTAL_STATES.map((state) => sql.lit(state)),
+    )
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (row === undefined) return null;
+  return {
+    id: Number(row.id),
+    subscriptionId: row.subscription_id ?? '',
+    total: Number(row.seats_after),
+  };
+}
 
 export function createKyselyStore(
   db: Kysely<PortalDatabase>,
@@ -165,6 +194,36 @@ export function createKyselyStore(
       });
     },
 
+    async recordFoundSeats(found) {
+      // The entry and an outside-change's notification commit together (docs/notifications.md).
+      return db.transaction().execute(async (trx) => {
+        // Another process wrote first (SQLite's change locks are per process): nothing to add.
+        const last = await lastKnownSeats(trx, found.customerId);
+        if ((last?.id ?? null) !== found.comparedWith) return null;
+        const row = await trx
+          .insertInto('history')
+          .values({
+            ...toHistoryRow({
+              customerId: found.customerId,
+              actor: OUTSIDE_ACTOR,
+              requestId: found.requestId,
+              at: found.at,
+              change: found.change,
+              customerDomain: found.customerDomain ?? undefined,
+              sku: found.sku,
+            }),
+            state: found.state,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const id = Number(row.id);
+        if (found.state === 'outside-change') await writeNotification(trx, dialect, id, Date.now());
+        return id;
+      });
+    },
+
+    lastKnownSeats: (customerId) => lastKnownSeats(db, customerId),
+
     async failChange(id) {
       await db.updateTable('history').set({ state: 'failed' }).where('id', '=', id).execute();
     },
@@ -199,7 +258,7 @@ export function createKyselyStore(
         .selectFrom('history')
         .selectAll()
         .where('customer_id', '=', customerId)
-        .where('state', '<>', 'failed')
+        .where('state', 'not in', [sql.lit('failed'), sql.lit('observed')])
         .where('kind', 'in', kinds);
       if (olderThan !== null) query = query.where('id', '<', olderThan);
       const rows = await query.orderBy('id', 'desc').limit(limit).execute();

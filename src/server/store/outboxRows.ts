@@ -24,7 +24,7 @@ export function eventOf(
   if (change.kind === 'licences') {
     return {
       ...common,
-      type: 'licences.added',
+      type: record.state === 'outside-change' ? 'seats.changed-outside' : 'licences.added',
       subscriptionId: change.subscriptionId,
       skuId: row.sku_id,
       skuName: row.sku_name,

@@ -12,9 +12,15 @@ export type StoreDialect = 'sqlite' | 'postgres';
 /**
  * pending: written before the provider was called; done: it answered, or its state shows the change;
  * failed: it refused (never listed); unconfirmed: the provider could not confirm it (504 UNKNOWN) and
- * its state does not show it yet; not-made: its state never showed it within the grace period.
+ * its state does not show it yet; not-made: its state never showed it within the grace period;
+ * outside-change: a seat total Google shows that the portal did not make; observed: the first total
+ * the ledger saw for a customer, its baseline (never listed; docs/api.md, Reconciliation).
  */
-export type RecordState = 'pending' | 'done' | 'failed' | 'unconfirmed' | 'not-made';
+export type RecordState =
+  'pending' | 'done' | 'failed' | 'unconfirmed' | 'not-made' | 'outside-change' | 'observed';
+
+/** States whose `after` is a seat total Google showed: the ledger's last known total comes from them. */
+export const KNOWN_TOTAL_STATES = ['done', 'outside-change', 'observed'] as const;
 
 /** States an entry can still leave: settled from the provider's state (history/settle.ts). */
 export const UNSETTLED_STATES = ['pending', 'unconfirmed'] as const;
@@ -56,6 +62,34 @@ export interface HistoryIntent {
 export interface HistoryRecord extends HistoryIntent {
   id: number;
   state: RecordState;
+}
+
+/** The actor of a total the portal did not change: someone at Google (its Admin console, the reseller's). */
+export const OUTSIDE_ACTOR = 'Google';
+
+/** A seat total found at Google by reconciliation (services/reconcile.ts), written as one entry. */
+export interface FoundSeats {
+  customerId: string;
+  /** The pass that found it (its audit lines and logs carry the same id). */
+  requestId: string;
+  /** Epoch ms when it was found. */
+  at: number;
+  /** outside-change: a difference (and its notification); observed: the ledger's first total. */
+  state: 'outside-change' | 'observed';
+  /** The Workspace subscription now, its total before (the ledger's; for observed, the same) and after. */
+  change: LicenceChange;
+  customerDomain: string | null;
+  sku: { skuId: string | null; skuName: string };
+  /** The id of the ledger's last known total it was compared with (null: none); written only if still last. */
+  comparedWith: number | null;
+}
+
+/** The ledger's last known seat total of a customer's Workspace subscription. */
+export interface KnownSeats {
+  /** The entry it comes from. */
+  id: number;
+  subscriptionId: string;
+  total: number;
 }
 
 export interface HistoryPageQuery {
@@ -183,6 +217,14 @@ export interface PortalStore extends ChangeLocks, Outbox {
   failChange(id: number): Promise<void>;
   /** The change may have happened but was not seen, or was never seen within the grace period. */
   markChange(id: number, state: 'unconfirmed' | 'not-made'): Promise<void>;
+  /**
+   * Writes a total found at Google (committed before this resolves), with its notification for an
+   * outside-change in the same transaction; answers its id, or null when the ledger's last known total
+   * is no longer the one it was compared with (another process wrote first).
+   */
+  recordFoundSeats(found: FoundSeats): Promise<number | null>;
+  /** The `after` of the customer's last licence entry that is done, outside-change or observed. */
+  lastKnownSeats(customerId: string): Promise<KnownSeats | null>;
   /** A customer's entries still pending or unconfirmed, oldest first. */
   pendingChanges(customerId: string): Promise<HistoryRecord[]>;
   /** Every customer's entries still pending or unconfirmed, oldest first (the settlement worker's). */
@@ -193,7 +235,7 @@ export interface PortalStore extends ChangeLocks, Outbox {
   rememberSubscriptionId(customerId: string, subscriptionId: string): Promise<void>;
   /** Whether the portal has shown the customer this subscription id. */
   knowsSubscriptionId(customerId: string, subscriptionId: string): Promise<boolean>;
-  /** A page of a customer's done and pending entries of the given kinds, newest first. */
+  /** A page of a customer's entries of the given kinds, newest first; failed and observed are not listed. */
   listHistory(query: HistoryPageQuery): Promise<HistoryRecord[]>;
 
   /** Keeps the time zone the person's browser named (an IANA name), replacing an older one. */

@@ -9,6 +9,15 @@ describe('entryInWords', () => {
     expect(entryInWords(licenceEntry({ before: 20, after: 21 }))).toBe('Added 1 license (20 → 21)');
   });
 
+  it('says a total changed outside the portal, up or down, with the totals before and after', () => {
+    expect(entryInWords(licenceEntry({ state: 'outside-change', before: 20, after: 22 }))).toBe(
+      'Changed to 22 licenses at Google (20 → 22)',
+    );
+    expect(entryInWords(licenceEntry({ state: 'outside-change', before: 2, after: 1 }))).toBe(
+      'Changed to 1 license at Google (2 → 1)',
+    );
+  });
+
   it.each([
     ['licence-delegate', 'add', 'Gave license management access to x@acme.example'],
     ['licence-delegate', 'delete', 'Removed license management access from x@acme.example'],

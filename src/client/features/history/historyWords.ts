@@ -9,8 +9,14 @@ const ACCESS: Record<Exclude<HistoryKind, 'licences'>, string> = {
   'support-delegate': 'support access',
 };
 
-/** 'Added 5 licenses (20 → 25)', 'Gave license management access to x@acme.example', … */
+/**
+ * 'Added 5 licenses (20 → 25)', 'Changed to 22 licenses at Google (20 → 22)', 'Gave license
+ * management access to x@acme.example', …
+ */
 export function entryInWords(entry: HistoryEntry): string {
+  if (entry.kind === 'licences' && entry.state === 'outside-change') {
+    return `Changed to ${licenceCount(entry.after)} at Google (${entry.before} → ${entry.after})`;
+  }
   if (entry.kind === 'licences') {
     return `Added ${licenceCount(entry.after - entry.before)} (${entry.before} → ${entry.after})`;
   }
@@ -55,4 +61,6 @@ export const STATE_WORDS: Readonly<Record<Exclude<HistoryState, 'done'>, string>
   unconfirmed: 'Not confirmed yet',
   // Google never showed it within the grace period (UNCONFIRMED_PURCHASE_GRACE_MS).
   'not-made': 'Not made',
+  // A total the portal did not make, found by the ledger's reconciliation (docs/api.md).
+  'outside-change': 'Outside the portal',
 };

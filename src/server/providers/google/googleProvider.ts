@@ -134,6 +134,7 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
     listAdministrators: directoryApi.listAdministrators,
     findCustomer,
     findWorkspaceSubscription: reseller.findWorkspaceSubscription,
+    listWorkspaceSubscriptions: reseller.listWorkspaceSubscriptions,
     changeSeats: reseller.changeSeats,
 
     listDelegates: (kind, customerId, read) =>

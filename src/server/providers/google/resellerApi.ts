@@ -1,7 +1,12 @@
 import type { reseller_v1 } from 'googleapis';
 import { ERROR_TEXT } from '../../../contract/errors';
 import { permissionDenied } from '../../apiError';
-import type { Customer, PortalProvider, WorkspaceSubscription } from '../provider';
+import type {
+  Customer,
+  PortalProvider,
+  ResoldSubscription,
+  WorkspaceSubscription,
+} from '../provider';
 import type { SeatPolicy } from '../seatPolicy';
 import { isForbidden, readFailure, upstreamError } from './googleFailure';
 import type { GoogleProviderOptions } from './options';
@@ -18,6 +23,8 @@ import type { TtlCache } from './ttlCache';
 const SUBSCRIPTIONS_PAGE_SIZE = 100;
 /** Bounds every page loop; far beyond any real customer. */
 const MAX_PAGES = 50;
+/** Bounds the listing of every customer's subscriptions: a million, far beyond any reseller. */
+const MAX_RESELLER_PAGES = 10_000;
 
 export interface ResellerApiOptions {
   calls: ResellerCalls;
@@ -128,6 +135,39 @@ export function createResellerApi(options: ResellerApiOptions) {
     return toWorkspaceSubscription(chosen, policy);
   };
 
+  /** subscriptions.list without a customer: every subscription of the reseller, page by page. */
+  const listWorkspaceSubscriptions = async (): Promise<ResoldSubscription[]> => {
+    const byCustomer = new Map<string, reseller_v1.Schema$Subscription[]>();
+    let pageToken: string | undefined;
+    try {
+      for (let page = 0; page < MAX_RESELLER_PAGES; page += 1) {
+        const { data } = await admin.readAsReseller(orders, (auth) =>
+          calls.subscriptions.list({ maxResults: SUBSCRIPTIONS_PAGE_SIZE, pageToken }, auth),
+        );
+        for (const subscription of data.subscriptions ?? []) {
+          const customerId = subscription.customerId ?? '';
+          const ofCustomer = byCustomer.get(customerId) ?? [];
+          ofCustomer.push(subscription);
+          byCustomer.set(customerId, ofCustomer);
+        }
+        pageToken = data.nextPageToken ?? undefined;
+        if (pageToken === undefined) break;
+      }
+    } catch (error) {
+      throw upstreamError(readFailure(error), GOOGLE_SERVICES.reseller);
+    }
+    return [...byCustomer.values()].flatMap((all) => {
+      const { chosen } = chooseWorkspaceSubscription(all, options.allowedSkuIds);
+      if (chosen === undefined) return [];
+      return [
+        {
+          subscription: toWorkspaceSubscription(chosen, policy),
+          customerDomain: chosen.customerDomain?.toLowerCase() ?? null,
+        },
+      ];
+    });
+  };
+
   const seatWrites = createSeatWrites({
     reseller: calls,
     policy,
@@ -142,6 +182,7 @@ export function createResellerApi(options: ResellerApiOptions) {
   return {
     googleCustomer,
     findWorkspaceSubscription,
+    listWorkspaceSubscriptions,
     changeSeats: seatWrites.changeSeats,
   };
 }

@@ -1,8 +1,9 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { notFound } from '../../apiError';
+import { invalidArgument, notFound } from '../../apiError';
 import type { PortalProvider } from '../provider';
 import { DEFAULT_SEAT_POLICY, type SeatPolicy } from '../seatPolicy';
+import { isAnnualPlan } from '../seatRules';
 import { SANDBOX_RESELLER_NAME } from './dataset';
 import { seedHostileDemo, withHostileDemo } from './hostileDemo';
 import { createSandboxProvider } from './sandboxProvider';
@@ -45,12 +46,24 @@ export interface Sandbox {
    * old account's sessions and tokens no longer match it (docs/security.md, "Who signs in").
    */
   replaceAccount(email: string): void;
+  /**
+   * Sets a subscription's total as Google's Admin console would, outside the portal (an annual plan's
+   * seats, another plan's maximum): `npm run sandbox:set-seats` (docs/api.md, Reconciliation).
+   */
+  setSeats(subscriptionId: string, total: number): SeatsSet;
   /** The mail the portal would have sent without SMTP_URL (GET /sandbox/mail). */
   mailbox: SandboxMailbox;
   close(): void;
 }
 
 export type { IssuedToken };
+
+/** A total the sandbox's console set. */
+export interface SeatsSet {
+  customerId: string;
+  before: number;
+  after: number;
+}
 
 export async function openSandbox(options: SandboxOptions): Promise<Sandbox> {
   mkdirSync(options.dataDir, { recursive: true });
@@ -90,9 +103,37 @@ export async function openSandbox(options: SandboxOptions): Promise<Sandbox> {
   const idOf = (email: string) => accountId.get(email.trim().toLowerCase())?.id;
   const hasAccount = (email: string): boolean => idOf(email) !== undefined;
 
+  const subscriptionSeats = db.prepare<
+    [string],
+    { customer_id: string; plan_name: string; total: number; assigned: number }
+  >(
+    `SELECT customer_id, plan_name, licensed_number_of_seats AS assigned,
+       COALESCE(number_of_seats, maximum_number_of_seats) AS total
+       FROM subscriptions WHERE subscription_id = ?`,
+  );
+  const setAnnualSeats = db.prepare(
+    'UPDATE subscriptions SET number_of_seats = ? WHERE subscription_id = ?',
+  );
+  const setMaximumSeats = db.prepare(
+    'UPDATE subscriptions SET maximum_number_of_seats = ? WHERE subscription_id = ?',
+  );
+  const setSeats = db.transaction((subscriptionId: string, total: number): SeatsSet => {
+    const row = subscriptionSeats.get(subscriptionId);
+    if (row === undefined) throw notFound(`The sandbox has no subscription ${subscriptionId}.`);
+    // Google's console, like its API, keeps a total at or above the licences assigned.
+    if (total < row.assigned) {
+      throw invalidArgument(
+        `${subscriptionId} has ${row.assigned} licenses assigned; its total cannot be below that.`,
+      );
+    }
+    (isAnnualPlan(row.plan_name) ? setAnnualSeats : setMaximumSeats).run(total, subscriptionId);
+    return { customerId: row.customer_id, before: row.total, after: total };
+  });
+
   return {
     provider,
     hasAccount,
+    setSeats: (subscriptionId, total) => setSeats.immediate(subscriptionId, total),
     mailbox: createSandboxMailbox(db),
     issueToken(email, scopes) {
       const sub = idOf(email);

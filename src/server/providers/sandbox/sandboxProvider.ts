@@ -10,6 +10,7 @@ import type {
   Customer,
   DirectoryUser,
   PortalProvider,
+  ResoldSubscription,
   TokenInfo,
   UserPhoto,
   WorkspaceSubscription,
@@ -110,6 +111,19 @@ function toSubscription(row: SubscriptionRow, policy: SeatPolicy): WorkspaceSubs
   };
 }
 
+/** The customer's Workspace subscription, chosen as Google's: Workspace editions only, active and paid first. */
+function chooseEdition<Row extends SubscriptionRow>(rows: readonly Row[]): Row | undefined {
+  const editions = rows
+    .filter((row) => DEFAULT_WORKSPACE_SKU_IDS.includes(row.sku_id))
+    .sort(
+      (a, b) =>
+        STATUS_RANK[a.status] - STATUS_RANK[b.status] ||
+        a.is_trial - b.is_trial ||
+        a.subscription_id.localeCompare(b.subscription_id),
+    );
+  return editions[0];
+}
+
 /** Addresses are case-insensitive; the sandbox stores and compares them lower-cased. */
 function normalise(email: string): string {
   return email.trim().toLowerCase();
@@ -143,6 +157,10 @@ export function createSandboxProvider(
   );
   const selectCustomerSubscriptions = db.prepare<[string], SubscriptionRow>(
     'SELECT * FROM subscriptions WHERE customer_id = ? ORDER BY subscription_id',
+  );
+  const selectAllSubscriptions = db.prepare<[], SubscriptionRow & { domain: string }>(
+    `SELECT subscriptions.*, customers.domain FROM subscriptions
+       JOIN customers USING (customer_id) ORDER BY customer_id, subscription_id`,
   );
   const selectSubscription = db.prepare<[string, string], SubscriptionRow>(
     'SELECT * FROM subscriptions WHERE customer_id = ? AND subscription_id = ?',
@@ -230,18 +248,22 @@ export function createSandboxProvider(
     },
 
     async findWorkspaceSubscription(customerId: string): Promise<WorkspaceSubscription | null> {
-      // The same choice as Google's: Workspace editions only, active and paid first.
-      const editions = selectCustomerSubscriptions
-        .all(customerId)
-        .filter((row) => DEFAULT_WORKSPACE_SKU_IDS.includes(row.sku_id))
-        .sort(
-          (a, b) =>
-            STATUS_RANK[a.status] - STATUS_RANK[b.status] ||
-            a.is_trial - b.is_trial ||
-            a.subscription_id.localeCompare(b.subscription_id),
-        );
-      const [chosen] = editions;
+      const chosen = chooseEdition(selectCustomerSubscriptions.all(customerId));
       return chosen === undefined ? null : toSubscription(chosen, policy);
+    },
+
+    async listWorkspaceSubscriptions(): Promise<ResoldSubscription[]> {
+      const byCustomer = new Map<string, (SubscriptionRow & { domain: string })[]>();
+      for (const row of selectAllSubscriptions.all()) {
+        const ofCustomer = byCustomer.get(row.customer_id) ?? [];
+        ofCustomer.push(row);
+        byCustomer.set(row.customer_id, ofCustomer);
+      }
+      return [...byCustomer.values()].flatMap((rows) => {
+        const chosen = chooseEdition(rows);
+        if (chosen === undefined) return [];
+        return [{ subscription: toSubscription(chosen, policy), customerDomain: chosen.domain }];
+      });
     },
 
     async changeSeats(customerId, subscriptionId, newTotal) {
