@@ -11,8 +11,8 @@ export const SERVER_TEXT = {
   staffSessionNotCustomer:
     "A reseller staff session cannot act on a customer's subscription; sign in as the customer.",
   customerSessionNotStaff: "A customer's session cannot use the reseller's routes.",
-  notResellerStaff: (email: string) =>
-    `${email} is neither a reseller admin nor reseller support staff, so the reseller console is not open to it.`,
+  notResellerStaff:
+    'Your account is neither a reseller admin nor reseller support staff, so the reseller console is not open to it.',
   staffSupportReadOnly: 'Reseller support staff can only look; changes are for reseller admins.',
   staffGroupMissing: (group: string) =>
     `The reseller's staff group ${group} does not exist in Google's directory; check RESELLER_ADMINS_GROUP and RESELLER_SUPPORT_GROUP.`,

@@ -37,7 +37,7 @@ describe('the staff sign-in', () => {
       [TOKEN_HEADER]: portal.token('nobody@sandbox.example'),
     });
     expect(answer.status).toBe(403);
-    expect(errorOf(answer).message).toBe(SERVER_TEXT.notResellerStaff('nobody@sandbox.example'));
+    expect(errorOf(answer).message).toBe(SERVER_TEXT.notResellerStaff);
     expect(browser.session).toBeUndefined();
   });
 
@@ -46,7 +46,7 @@ describe('the staff sign-in', () => {
       [TOKEN_HEADER]: portal.token('admin@acme.example'),
     });
     expect(answer.status).toBe(403);
-    expect(errorOf(answer).message).toBe(SERVER_TEXT.notResellerStaff('admin@acme.example'));
+    expect(errorOf(answer).message).toBe(SERVER_TEXT.notResellerStaff);
   });
 
   it("refuses someone else's token for a staff address, and a missing one", async () => {
@@ -93,7 +93,7 @@ describe('the staff session', () => {
     leaveGroup(portal.dataDir, 'reseller-admins@sandbox.example', 'ops@sandbox.example');
     const answer = await ops.get(API_PATHS.staffSession);
     expect(answer.status).toBe(403);
-    expect(errorOf(answer).message).toBe(SERVER_TEXT.notResellerStaff('ops@sandbox.example'));
+    expect(errorOf(answer).message).toBe(SERVER_TEXT.notResellerStaff);
   });
 
   it('ends with sign-out, as a customer session does', async () => {

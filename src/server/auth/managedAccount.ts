@@ -59,6 +59,8 @@ export interface ProofOptions {
   requiredScope?: string;
   /** The refusal of an address no directory the reseller reads has, instead of the customers'. */
   unknownAccount?: () => ApiError;
+  /** false: the address is not one to look up (another domain than the staff's); it is nobody here. */
+  lookUp?: boolean;
 }
 
 /**
@@ -76,7 +78,7 @@ export async function provenAccount(
   if (typeof token !== 'string' || token === '') throw unauthenticated();
   const [holder, lookup] = await Promise.allSettled([
     provider.verifyToken(token),
-    provider.lookupDirectoryUser(typed),
+    options.lookUp === false ? Promise.resolve(null) : provider.lookupDirectoryUser(typed),
   ]);
   if (holder.status === 'rejected') throw holder.reason;
   const tokenInfo = holder.value;

@@ -48,7 +48,7 @@ export async function requireStaffRole(
   const role = isResellerAddress(groups, user.email)
     ? await readStaffRole(provider, groups, user.email)
     : null;
-  if (role === null) throw permissionDenied(SERVER_TEXT.notResellerStaff(user.email));
+  if (role === null) throw permissionDenied(SERVER_TEXT.notResellerStaff);
   return { email: user.email, role };
 }
 
@@ -63,7 +63,7 @@ export async function readLiveStaff(
 ): Promise<StaffIdentity> {
   const user = await provider.lookupDirectoryUser(session.email);
   if (user === null || user.id !== session.sub) {
-    throw permissionDenied(SERVER_TEXT.notResellerStaff(session.email));
+    throw permissionDenied(SERVER_TEXT.notResellerStaff);
   }
   return requireStaffRole(provider, groups, user);
 }

@@ -150,10 +150,16 @@ export const perSessionQuota = fp<SessionQuotaOptions>(
   async (scope, options) => {
     const perSession = quota(scope, options, 'session');
     const perCustomer = options.perCustomer === false ? null : quota(scope, options, 'customer');
+    if (perCustomer === null) {
+      scope.addHook('onRequest', async function perStaffSessionQuota(request, reply) {
+        await perSession(request, reply);
+      });
+      return;
+    }
     // A session over its own limit is refused before it counts against its customer's.
     scope.addHook('onRequest', async function perSessionAndCustomerQuota(request, reply) {
       await perSession(request, reply);
-      await perCustomer?.(request, reply);
+      await perCustomer(request, reply);
     });
   },
   { name: 'per-session-quota' },

@@ -18,15 +18,14 @@ export async function staffSignInRoutes(
     { schema: staffSignInSchema },
     async (request, reply): Promise<StaffIdentity> => {
       const typed = request.query.email.toLowerCase();
-      const notStaff = () => permissionDenied(SERVER_TEXT.notResellerStaff(typed));
-      // Only the reseller's own domain has staff: nobody else's address goes to Google.
-      if (!isResellerAddress(staffGroups, typed)) throw notStaff();
+      const notStaff = () => permissionDenied(SERVER_TEXT.notResellerStaff);
       const { user, tokenInfo } = await provenAccount(
         provider,
         request.headers[TOKEN_HEADER],
         typed,
         now(),
-        { unknownAccount: notStaff },
+        // Only the reseller's own domain has staff: nobody else's address is looked up.
+        { unknownAccount: notStaff, lookUp: isResellerAddress(staffGroups, typed) },
       );
       const staff = await requireStaffRole(provider, staffGroups, user);
       await startSignedInSession(
