@@ -83,7 +83,8 @@ function SignedIn() {
           <Typography.Text style={{ color: '#fff' }} aria-label="Signed in as">
             {staff.email}
           </Typography.Text>
-          <Tag color={staff.role === 'admin' ? 'gold' : 'blue'}>{ROLE_WORDS[staff.role]}</Tag>
+          {/* antd's default tag: dark text on light grey, readable on the dark bar. */}
+          <Tag>{ROLE_WORDS[staff.role]}</Tag>
           <SignOutButton
             signingOut={status === 'signingOut'}
             onSignOut={() => dispatch(staffSignOutRequested())}
