@@ -12,7 +12,12 @@ export const API_PATHS = {
   photo: '/api/photo',
   pricePreview: '/api/price-preview',
   resellerEvents: '/api/reseller/events',
+  staffSignIn: '/api/reseller/console/sign-in',
+  staffSession: '/api/reseller/console/session',
 } as const;
+
+/** Every route of the reseller's own systems and staff starts here (docs/api.md, The reseller's routes). */
+export const RESELLER_API_PREFIX = '/api/reseller/';
 
 export type DelegateKind = 'licence' | 'support';
 
@@ -33,9 +38,11 @@ export type {
   DelegateChangeRequest,
   DelegateListResponse,
   EmailValidatorResponse,
+  StaffIdentity,
+  StaffRole,
 } from './endpoints';
 
-/** Header that carries the identity provider's access token to subscription-info. */
+/** Header that carries the identity provider's access token to subscription-info and the staff sign-in. */
 export const TOKEN_HEADER = 'x-goog-token';
 /** Double-submit XSRF names (docs/api.md, docs/behaviour.md 9). */
 export const XSRF_COOKIE = 'XSRF-TOKEN';

@@ -108,6 +108,21 @@ export const photoSchema = { querystring: Nothing };
 /** No body, or an empty JSON object (the route turns a missing body into {}). */
 export const signOutSchema = { body: Nothing };
 
+/** A member of the reseller's staff: admins may change, support staff only read (docs/security.md). */
+export const StaffRole = Type.Union([Type.Literal('admin'), Type.Literal('support')]);
+export type StaffRole = Static<typeof StaffRole>;
+
+/** Who holds a staff session, as the console's header shows them (docs/api.md, The reseller's console). */
+export const StaffIdentity = Type.Object({ email: Type.String(), role: StaffRole });
+export type StaffIdentity = Static<typeof StaffIdentity>;
+
+/** GET /api/reseller/console/sign-in: the address typed, the token in x-goog-token, as subscription-info. */
+export const staffSignInSchema = {
+  querystring: EmailQuery,
+  response: { 200: StaffIdentity },
+};
+export const staffSessionSchema = { response: { 200: StaffIdentity } };
+
 /** GET /api/reseller/events: events per page when `limit` is absent, and the most a page holds. */
 export const RESELLER_EVENTS_PAGE_DEFAULT = 100;
 export const RESELLER_EVENTS_PAGE_MAX = 1000;

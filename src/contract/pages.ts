@@ -5,6 +5,8 @@ export const PAGE_PATHS = {
   licences: '/licenses',
   forbidden: '/forbidden',
   support: '/support',
+  /** The reseller's console, for its staff (docs/behaviour.md 10). */
+  reseller: '/reseller',
 } as const;
 
 /** The home route's query that picks where sign-in leads (docs/behaviour.md 2.1). */

@@ -22,9 +22,10 @@ import { pricesOf, type PriceList } from './prices/priceList';
 import type { PortalProvider } from './providers/provider';
 import type { Sandbox } from './providers/sandbox';
 import type { RouteContext } from './routes/context';
+import { consoleRoutes, consoleSignInRoutes } from './routes/console';
 import { openRoutes, probes } from './routes/open';
 import { resellerApiRoutes } from './routes/reseller-api';
-import { openScope, resellerApiScope, signedInScope } from './routes/scopes';
+import { consoleScope, openScope, resellerApiScope, signedInScope } from './routes/scopes';
 import { signedInRoutes } from './routes/signed-in';
 import { sandboxRoutes } from './sandbox/routes';
 import { changeServicePlugin } from './services/changes';
@@ -84,6 +85,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 
   app.decorateRequest('portalSession', null);
   app.decorateRequest('sessionHolder', null);
+  app.decorateRequest('staffSession', null);
+  app.decorateRequest('staffIdentity', null);
   // Google mode always sets __Host- Secure cookies; the sandbox when reached over https (docs/security.md).
   decorateCookieSecurity(app, config);
   // The request-wide plugins (src/server/plugins, docs/architecture.md), each hooking the whole app.
@@ -126,7 +129,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     const rateLimits = config.rateLimit;
     // Once, before both scopes: every change to Google goes through it (services/changes.ts).
     await api.register(changeServicePlugin, routeContext);
-    // Each folder of routes/ is one scope: routes/open, routes/signed-in and routes/reseller-api.
+    // Each folder of routes/ is one scope: routes/open, routes/signed-in, routes/reseller-api and
+    // routes/console.
     await api.register(openScope, { ...routeContext, rateLimits, probes, routes: openRoutes });
     await api.register(signedInScope, { ...routeContext, rateLimits, routes: signedInRoutes });
     await api.register(resellerApiScope, {
@@ -135,6 +139,16 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       keys: config.resellerApiKeys,
       routes: resellerApiRoutes,
     });
+    // Off without its staff groups (google mode): its paths are then unknown, 404 (docs/api.md).
+    if (config.staffGroups !== null) {
+      await api.register(consoleScope, {
+        ...routeContext,
+        rateLimits,
+        staffGroups: config.staffGroups,
+        signIn: consoleSignInRoutes,
+        routes: consoleRoutes,
+      });
+    }
   });
 
   if (sandbox !== undefined) {

@@ -13,6 +13,8 @@ import {
   type Environment,
 } from './configuration/environment';
 import { EMULATOR_SWITCH, readEmulatedSettings, type EmulatedSetting } from './emulator';
+import type { StaffGroups } from './auth/staffRoles';
+import { SANDBOX_STAFF_GROUPS } from './providers/sandbox/dataset';
 import { RATE_LIMIT_WINDOW_MS, SESSION_SECRET_BYTES, SESSION_SECRET_MIN_LENGTH } from './limits';
 import type { StoreLocation } from './store/openStore';
 
@@ -66,6 +68,8 @@ export interface ServerConfig extends DestinationUrls, StoreLocation {
   priceFile: string | null;
   /** RESELLER_API_KEYS: the billing systems' keys of GET /api/reseller/events; never logged. */
   resellerApiKeys: readonly string[];
+  /** RESELLER_ADMINS_GROUP and RESELLER_SUPPORT_GROUP: the reseller console's staff; null turns it off. */
+  staffGroups: StaffGroups | null;
 }
 
 export interface RateLimits {
@@ -332,6 +336,34 @@ export function readReconcileEvery(value: string): number | null {
   return every;
 }
 
+/**
+ * The reseller console's two staff groups (docs/security.md, The reseller's console): the sandbox's
+ * own unless set; in google mode both or neither (the console off), in one domain, the reseller's.
+ */
+function readStaffGroups(settings: Environment, sandbox: boolean): StaffGroups | null {
+  const admins =
+    settings.RESELLER_ADMINS_GROUP ?? (sandbox ? SANDBOX_STAFF_GROUPS.admins : undefined);
+  const support =
+    settings.RESELLER_SUPPORT_GROUP ?? (sandbox ? SANDBOX_STAFF_GROUPS.support : undefined);
+  if (admins === undefined && support === undefined) return null;
+  if (admins === undefined || support === undefined) {
+    throw new ConfigError(
+      'RESELLER_ADMINS_GROUP and RESELLER_SUPPORT_GROUP go together: set both to turn the reseller console on, or neither.',
+    );
+  }
+  const groups = { admins: admins.toLowerCase(), support: support.toLowerCase() };
+  const domain = (address: string) => address.slice(address.lastIndexOf('@') + 1);
+  if (domain(groups.admins) !== domain(groups.support)) {
+    throw new ConfigError(
+      `RESELLER_ADMINS_GROUP and RESELLER_SUPPORT_GROUP must be groups of the reseller's own domain, the same for both; got ${groups.admins} and ${groups.support}.`,
+    );
+  }
+  if (groups.admins === groups.support) {
+    throw new ConfigError('RESELLER_ADMINS_GROUP and RESELLER_SUPPORT_GROUP must be two groups.');
+  }
+  return Object.freeze(groups);
+}
+
 /** The configuration of the server, from the environment read by the schema (configuration/schema.ts). */
 export function readConfig(source: ConfigSource, cwd: string = process.cwd()): ServerConfig {
   const settings = settingsOf(source);
@@ -386,5 +418,6 @@ export function readConfig(source: ConfigSource, cwd: string = process.cwd()): S
     metricsPort: readMetricsPort(settings),
     metricsHost: settings.METRICS_HOST,
     resellerApiKeys: resellerApiKeysOf(settings.RESELLER_API_KEYS),
+    staffGroups: readStaffGroups(settings, sandbox),
   });
 }

@@ -8,6 +8,14 @@ export const SERVER_TEXT = {
     `The Google account signed in as ${email} is not your organisation's managed account. Sign in with the Google Workspace account your organisation's administrator manages for you.`,
   xsrfMissing: 'The X-XSRF-TOKEN header must match the XSRF-TOKEN cookie of this session.',
   notInDirectory: 'Your account is no longer in the directory of this customer.',
+  staffSessionNotCustomer:
+    "A reseller staff session cannot act on a customer's subscription; sign in as the customer.",
+  customerSessionNotStaff: "A customer's session cannot use the reseller's routes.",
+  notResellerStaff:
+    'Your account is neither a reseller admin nor reseller support staff, so the reseller console is not open to it.',
+  staffSupportReadOnly: 'Reseller support staff can only look; changes are for reseller admins.',
+  staffGroupMissing: (group: string) =>
+    `The reseller's staff group ${group} does not exist in Google's directory; check RESELLER_ADMINS_GROUP and RESELLER_SUPPORT_GROUP.`,
   addLicenceRole: 'Only an administrator or a licence delegate can add licences.',
   delegatesRole: 'Only an administrator can manage delegates.',
   foreignCustomer: 'You can only see and change the subscription of your own organisation.',

@@ -31,6 +31,7 @@ export const CLIENT_ROUTES = [
   PAGE_PATHS.licences,
   PAGE_PATHS.forbidden,
   PAGE_PATHS.support,
+  PAGE_PATHS.reseller,
 ] as const;
 /** webpack names long-lived assets with a content hash: main.3f9a1c2b.js (or its .br / .gz). */
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.br|\.gz)?$/i;

@@ -17,6 +17,8 @@ export interface ProviderHarness {
   advanceClock(ms: number): void;
   /** The directory deletes the account and creates a new one at the same address (a new id). */
   replaceAccount(email: string): Promise<void>;
+  /** The reseller's staff groups (RESELLER_ADMINS_GROUP, RESELLER_SUPPORT_GROUP) in its dataset. */
+  staffGroups: { admins: string; support: string };
   /** Closes the provider and opens a new one on the same storage; absent when storage is remote. */
   restart?: () => Promise<PortalProvider>;
   close(): Promise<void>;
@@ -60,6 +62,32 @@ export function describeProviderContract(
     beforeEach(async () => {
       harness = await open();
       provider = harness.provider;
+    });
+
+    describe("the reseller's staff groups (docs/security.md, The reseller's console)", () => {
+      const at = (local: string) => `${local}@${harness.staffGroups.admins.split('@')[1] ?? ''}`;
+
+      it('knows the reseller admin, the support staff and someone in neither', async () => {
+        const { admins, support } = harness.staffGroups;
+        await expect(provider.isGroupMember(admins, at('ops'))).resolves.toBe(true);
+        await expect(provider.isGroupMember(support, at('ops'))).resolves.toBe(false);
+        await expect(provider.isGroupMember(support, at('desk'))).resolves.toBe(true);
+        await expect(provider.isGroupMember(admins, at('nobody'))).resolves.toBe(false);
+        await expect(provider.isGroupMember(support, at('nobody'))).resolves.toBe(false);
+      });
+
+      it('answers false for an address the directory does not know', async () => {
+        await expect(provider.isGroupMember(harness.staffGroups.admins, at('ghost'))).resolves.toBe(
+          false,
+        );
+      });
+
+      it('answers 502 naming a group that does not exist', async () => {
+        const missing = at('no-such-group');
+        const refusal = await failure(provider.isGroupMember(missing, at('ops')));
+        expect(refusal.code).toBe(502);
+        expect(refusal.message).toContain(missing);
+      });
     });
 
     afterEach(async () => {

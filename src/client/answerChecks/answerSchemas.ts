@@ -1,5 +1,9 @@
 import { Type, type Static } from 'typebox';
-import { DelegateListResponse, EmailValidatorResponse } from '../../contract/endpoints';
+import {
+  DelegateListResponse,
+  EmailValidatorResponse,
+  StaffIdentity,
+} from '../../contract/endpoints';
 import { HistoryEntry, HistoryPage } from '../../contract/history';
 import { SubscriptionInfo } from '../../contract/subscription';
 
@@ -39,6 +43,7 @@ export const ANSWER_SCHEMAS = {
   history: AnsweredHistoryPage,
   delegateList: DelegateListResponse,
   emailValidator: EmailValidatorResponse,
+  staffIdentity: StaffIdentity,
 } as const;
 
 /** What a check's answer is once it passed. */

@@ -101,6 +101,11 @@ export const routes: RouteObject[] = [
         lazy: () =>
           import(/* webpackChunkName: "support", webpackPrefetch: true */ '../pages/SupportPage'),
       },
+      // The reseller's staff only, in its own chunk, never prefetched by customers' pages.
+      {
+        path: PAGE_PATHS.reseller,
+        lazy: () => import(/* webpackChunkName: "console" */ '../pages/ConsolePage'),
+      },
       { path: '*', element: <Navigate to={PAGE_PATHS.home} replace /> },
     ],
   },

@@ -6,7 +6,7 @@ import ts from 'typescript';
 // docs/architecture.md, Where things live: a newcomer finds every top-level folder of src, scripts and
 // test there, and where pre-rendering, the request deadline, the sandbox and the fakes live; the
 // server's folders are the shape it describes (plugins/, routes/open, routes/signed-in,
-// routes/reseller-api).
+// routes/reseller-api, routes/console).
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const TOP_LEVEL = ['src', 'scripts', 'test'];
@@ -39,6 +39,7 @@ it('says where pre-rendering, the request deadline, the sandbox and the fakes li
     'src/server/routes/open',
     'src/server/routes/signed-in',
     'src/server/routes/reseller-api',
+    'src/server/routes/console',
     'src/server/providers/sandbox',
     'src/server/sandbox',
     'src/testing/fakeGoogle',
@@ -78,17 +79,23 @@ function exportedFunctions(file: string): unknown[] {
 }
 
 describe("the server's folders (docs/architecture.md, Layers)", () => {
-  it("registers every route family of routes/open, routes/signed-in and routes/reseller-api in its folder's scope", () => {
+  it("registers every route family of routes/open, routes/signed-in, routes/reseller-api and routes/console in its folder's scope", () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the folders' lists, as app.ts takes them
     const open = require('../routes/open') as { probes: unknown[]; openRoutes: unknown[] };
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the folders' lists, as app.ts takes them
     const signedIn = require('../routes/signed-in') as { signedInRoutes: unknown[] };
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the folders' lists, as app.ts takes them
     const resellerApi = require('../routes/reseller-api') as { resellerApiRoutes: unknown[] };
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the folders' lists, as app.ts takes them
+    const staff = require('../routes/console') as {
+      consoleSignInRoutes: unknown[];
+      consoleRoutes: unknown[];
+    };
     const scopes = {
       open: [...open.probes, ...open.openRoutes],
       'signed-in': signedIn.signedInRoutes,
       'reseller-api': resellerApi.resellerApiRoutes,
+      console: [...staff.consoleSignInRoutes, ...staff.consoleRoutes],
     };
     for (const [folder, registered] of Object.entries(scopes)) {
       const families = modulesOf(path.join('routes', folder))
@@ -99,8 +106,8 @@ describe("the server's folders (docs/architecture.md, Layers)", () => {
     }
   });
 
-  it('declares API routes only in routes/open, routes/signed-in and routes/reseller-api', () => {
-    const routeFolders = ['open', 'signed-in', 'reseller-api'].map((folder) =>
+  it('declares API routes only in routes/open, routes/signed-in, routes/reseller-api and routes/console', () => {
+    const routeFolders = ['open', 'signed-in', 'reseller-api', 'console'].map((folder) =>
       path.join(SERVER, 'routes', folder),
     );
     const declaring = serverModules().filter((file) =>

@@ -365,3 +365,40 @@ describe('the recorder', () => {
     expect(readConfig(emulated, cwd).recording).toBe(true);
   });
 });
+
+describe("the reseller console's staff groups", () => {
+  it('has the sandbox its own groups, and google mode none until both are set (the console off)', () => {
+    expect(readConfig({}, cwd).staffGroups).toEqual({
+      admins: 'reseller-admins@sandbox.example',
+      support: 'reseller-support@sandbox.example',
+    });
+    expect(readConfig(GOOGLE_ENV, cwd).staffGroups).toBeNull();
+    const both = {
+      ...GOOGLE_ENV,
+      RESELLER_ADMINS_GROUP: 'Admins@Reseller.example',
+      RESELLER_SUPPORT_GROUP: 'support@reseller.example',
+    };
+    expect(readConfig(both, cwd).staffGroups).toEqual({
+      admins: 'admins@reseller.example',
+      support: 'support@reseller.example',
+    });
+  });
+
+  it('stops the start with one group without the other, or groups of two domains', () => {
+    expect(() =>
+      readConfig({ ...GOOGLE_ENV, RESELLER_ADMINS_GROUP: 'admins@reseller.example' }, cwd),
+    ).toThrow(
+      'RESELLER_ADMINS_GROUP and RESELLER_SUPPORT_GROUP go together: set both to turn the reseller console on, or neither.',
+    );
+    expect(() =>
+      readConfig(
+        {
+          ...GOOGLE_ENV,
+          RESELLER_ADMINS_GROUP: 'admins@reseller.example',
+          RESELLER_SUPPORT_GROUP: 'support@elsewhere.example',
+        },
+        cwd,
+      ),
+    ).toThrow(/must be groups of the reseller's own domain/);
+  });
+});

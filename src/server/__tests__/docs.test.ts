@@ -77,6 +77,7 @@ it('quotes every message the server writes', () => {
     methodNotAllowed: ['<METHOD>', '<path>', '<allowed>'],
     subscriptionSuspended: ['<reasons>'],
     notManagedAccount: ['<email>'],
+    staffGroupMissing: ['<group>'],
     directoryUserSuspended: ['<email>'],
     directoryUserArchived: ['<email>'],
     adminSdkAccessOff: ['<domain>'],

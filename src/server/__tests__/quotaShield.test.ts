@@ -1,6 +1,11 @@
 import { API_PATHS, DELEGATE_PATHS, TOKEN_HEADER } from '../../contract/api';
 import { SERVER_TEXT } from '../messages';
-import { isApiRoute, OPEN_API_ROUTES, RESELLER_API_ROUTES } from '../../testing/server/routeTable';
+import {
+  CONSOLE_API_ROUTES,
+  isApiRoute,
+  OPEN_API_ROUTES,
+  RESELLER_API_ROUTES,
+} from '../../testing/server/routeTable';
 import {
   errorOf,
   portalForTests,
@@ -163,7 +168,8 @@ describe('over the route table', () => {
       .routes()
       .filter(isApiRoute)
       .filter((route) => !OPEN_API_ROUTES.includes(`${route.method} ${route.url}`))
-      .filter((route) => !RESELLER_API_ROUTES.includes(`${route.method} ${route.url}`));
+      .filter((route) => !RESELLER_API_ROUTES.includes(`${route.method} ${route.url}`))
+      .filter((route) => !CONSOLE_API_ROUTES.includes(`${route.method} ${route.url}`));
     expect(signedIn.length).toBeGreaterThanOrEqual(4);
     for (const route of signedIn) {
       const name = `${route.method} ${route.url}`;

@@ -14,11 +14,13 @@ import type { RouteFamily } from '../routes/context';
 import { signedInScope } from '../routes/scopes';
 import { createSqliteStore } from '../store/openStore';
 import {
+  CONSOLE_API_ROUTES,
   isApiRoute,
   OPEN_API_ROUTES,
   recordRoutes,
   RESELLER_API_ROUTES,
   unguardedApiRoutes,
+  unguardedConsoleRoutes,
   unheldApiRoutes,
 } from '../../testing/server/routeTable';
 import { removeDataDir, portalForTests } from '../../testing/server/portalHarness';
@@ -49,6 +51,24 @@ it("gives every reseller API route the key check after the address's quota, and 
     expect({ name, checks: route?.checks, holder: route?.holderHook }).toEqual({
       name,
       checks: ['address', 'key'],
+      holder: false,
+    });
+  }
+});
+
+it("gives every console route the staff session hook, then the session's quota, and the live role check", () => {
+  const api = portal.routes().filter(isApiRoute);
+  expect(unguardedConsoleRoutes(api)).toEqual([]);
+  const consoleRoutes = api.filter((route) => route.url.startsWith('/api/reseller/console/'));
+  const names = consoleRoutes.map((route) => `${route.method} ${route.url}`);
+  expect(names.filter((name) => !OPEN_API_ROUTES.includes(name))).toEqual([...CONSOLE_API_ROUTES]);
+  for (const name of CONSOLE_API_ROUTES) {
+    const route = consoleRoutes.find(
+      (candidate) => `${candidate.method} ${candidate.url}` === name,
+    );
+    expect({ name, checks: route?.checks, holder: route?.holderHook }).toEqual({
+      name,
+      checks: ['staff session', 'session'],
       holder: false,
     });
   }

@@ -107,6 +107,7 @@ describe('GET /api/subscription-info', () => {
       'email',
       'exp',
       'iat',
+      'kind',
       'sid',
       'sub',
       'xsrf',

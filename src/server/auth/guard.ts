@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthenticated } from '../apiError';
+import { permissionDenied, unauthenticated } from '../apiError';
+import { SERVER_TEXT } from '../messages';
 import type { DirectoryUser, PortalProvider } from '../providers/provider';
 import type { PortalStore } from '../store/portalStore';
 import { readSessionHolder } from './roles';
 import { checkXsrf } from './xsrf';
-import { requireSession, type PortalSession } from './session';
+import { isStaffSession, requireSession, type AnySession, type PortalSession } from './session';
 
 // Request hooks that put the verified session and its live holder on the request for the handler.
 
@@ -19,12 +20,12 @@ declare module 'fastify' {
 export type SessionRevocations = Pick<PortalStore, 'isSessionEnded'>;
 
 /** Methods that change nothing and so need no XSRF token. */
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Whether a valid session was ended early: replaced by a new sign-in, or its person signed out. */
 export function isSessionEnded(
   revocations: SessionRevocations,
-  session: PortalSession,
+  session: AnySession,
 ): Promise<boolean> {
   return revocations.isSessionEnded({
     sessionId: session.sid,
@@ -33,12 +34,12 @@ export function isSessionEnded(
   });
 }
 
-/** A valid session that has not been ended; the contract's 401 otherwise. */
+/** A valid session of either kind that has not been ended; the contract's 401 otherwise. */
 export async function requireLiveSession(
   request: FastifyRequest,
   now: number,
   revocations: SessionRevocations,
-): Promise<PortalSession> {
+): Promise<AnySession> {
   const session = requireSession(request, now);
   if (await isSessionEnded(revocations, session)) {
     throw unauthenticated();
@@ -59,6 +60,8 @@ export function guardSignedInScope(
 ): void {
   scope.addHook('onRequest', async function liveSession(request) {
     const session = await requireLiveSession(request, now(), revocations);
+    // A staff session acts for no customer (docs/security.md, The reseller's console).
+    if (isStaffSession(session)) throw permissionDenied(SERVER_TEXT.staffSessionNotCustomer);
     if (!SAFE_METHODS.has(request.method)) checkXsrf(request, session.xsrf);
     request.portalSession = session;
   });

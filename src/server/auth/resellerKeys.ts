@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { unauthenticated } from '../apiError';
+import { permissionDenied, unauthenticated } from '../apiError';
+import { SERVER_TEXT } from '../messages';
+import { isStaffSession, readSession } from './session';
 
 // The reseller API's keys (docs/security.md, The reseller API): a billing system sends one as
 // `Authorization: Bearer <key>`. Keys are compared as SHA-256 digests with timingSafeEqual, against
@@ -22,11 +24,22 @@ export function keyAccepted(keys: readonly Buffer[], authorization: string | und
   return accepted;
 }
 
-/** The reseller API scope's guard: a request without a valid key is a 401 before any route runs. */
-export function guardResellerApiScope(scope: FastifyInstance, keys: readonly string[]): void {
+/**
+ * The reseller API scope's guard: a request without a valid key is a 401 before any route runs, and a
+ * 403 when it comes with a customer's session, which no /api/reseller/ route serves (docs/security.md).
+ */
+export function guardResellerApiScope(
+  scope: FastifyInstance,
+  keys: readonly string[],
+  now: () => number,
+): void {
   const digests = keys.map(digestOf);
   scope.addHook('onRequest', async function resellerApiKey(request, reply) {
     if (keyAccepted(digests, request.headers.authorization)) return;
+    const session = readSession(request, now());
+    if (session !== null && !isStaffSession(session)) {
+      throw permissionDenied(SERVER_TEXT.customerSessionNotStaff);
+    }
     reply.header('www-authenticate', 'Bearer');
     throw unauthenticated();
   });

@@ -104,6 +104,8 @@ function flag(notes: VariableNotes) {
 function text(notes: VariableNotes, options: { default?: string; minLength?: number } = {}) {
   return Type.String({ ...notes, ...options });
 }
+/** A group's address: one @, a dotted domain, no spaces. */
+const GROUP_ADDRESS_PATTERN = '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$';
 function sandboxOr(value: string): string {
   return GOOGLE_REQUIRED.replace('%s', value);
 }
@@ -421,6 +423,26 @@ export const ENVIRONMENT = Type.Object({
       description:
         'Keys of the billing systems that read GET /api/reseller/events (`Authorization: Bearer <key>`); never logged',
       pattern: `^[^,\\s]{${RESELLER_API_KEY_MIN_LENGTH},}(\\s*,\\s*[^,\\s]{${RESELLER_API_KEY_MIN_LENGTH},})*$`,
+    }),
+  ),
+  RESELLER_ADMINS_GROUP: Type.Optional(
+    Type.String({
+      group: 'portal',
+      shown: 'sandbox: `reseller-admins@sandbox.example`; google: unset (console off)',
+      form: "a group address of the reseller's own domain",
+      description:
+        "The Google Group of the reseller's admins: its members sign in to the reseller console at `/reseller` and may change; with `RESELLER_SUPPORT_GROUP` or not at all",
+      pattern: GROUP_ADDRESS_PATTERN,
+    }),
+  ),
+  RESELLER_SUPPORT_GROUP: Type.Optional(
+    Type.String({
+      group: 'portal',
+      shown: 'sandbox: `reseller-support@sandbox.example`; google: unset (console off)',
+      form: 'a group address of the same domain as `RESELLER_ADMINS_GROUP`',
+      description:
+        "The Google Group of the reseller's support staff: its members sign in to the reseller console and may only read",
+      pattern: GROUP_ADDRESS_PATTERN,
     }),
   ),
   OUTBOX_LEASE_MS: whole(

@@ -45,7 +45,7 @@ function refuseWhenExceeded(
   throw new ApiError(429, message(waitInWords(seconds)));
 }
 
-/** The session the signed-in scope's session hook verified (auth/guard.ts runs before the shield). */
+/** The session the scope's session hook verified (auth/guard.ts runs before the shield). */
 function verifiedSession(request: FastifyRequest) {
   if (request.portalSession === null) {
     throw new Error(
@@ -53,6 +53,17 @@ function verifiedSession(request: FastifyRequest) {
     );
   }
   return request.portalSession;
+}
+
+/** A customer's or a staff session, as the scope's guard verified it. */
+function verifiedSessionId(request: FastifyRequest): string {
+  const session = request.portalSession ?? request.staffSession;
+  if (session === null) {
+    throw new Error(
+      `The quota shield ran before the session hook on ${request.method} ${request.url}`,
+    );
+  }
+  return session.sid;
 }
 
 export interface QuotaOptions {
@@ -90,7 +101,7 @@ const QUOTAS = {
   },
   session: {
     max: (limits: RateLimits) => limits.perSession,
-    key: (request: FastifyRequest) => verifiedSession(request).sid,
+    key: verifiedSessionId,
     message: SERVER_TEXT.rateLimited,
   },
   customer: {
@@ -126,14 +137,25 @@ export const perAddressQuota = fp<QuotaOptions>(
   { name: 'per-address-quota' },
 );
 
+export interface SessionQuotaOptions extends QuotaOptions {
+  /** Staff sessions act for no customer: the console's scope counts per session only. */
+  perCustomer?: boolean;
+}
+
 /**
- * For the signed-in scope, after its session hook, so only verified sessions count: each session,
- * then its customer (all its sessions), over every signed-in route.
+ * For the signed-in and console scopes, after their session hook, so only verified sessions count:
+ * each session, then its customer (all its sessions), over every route of the scope.
  */
-export const perSessionQuota = fp<QuotaOptions>(
+export const perSessionQuota = fp<SessionQuotaOptions>(
   async (scope, options) => {
     const perSession = quota(scope, options, 'session');
-    const perCustomer = quota(scope, options, 'customer');
+    const perCustomer = options.perCustomer === false ? null : quota(scope, options, 'customer');
+    if (perCustomer === null) {
+      scope.addHook('onRequest', async function perStaffSessionQuota(request, reply) {
+        await perSession(request, reply);
+      });
+      return;
+    }
     // A session over its own limit is refused before it counts against its customer's.
     scope.addHook('onRequest', async function perSessionAndCustomerQuota(request, reply) {
       await perSession(request, reply);

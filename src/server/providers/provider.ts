@@ -141,6 +141,12 @@ export interface PortalProvider {
   addDelegate(kind: DelegateKind, customerId: string, email: string): Promise<string[]>;
   /** Throws 404 NOT_FOUND 'Resource Not Found: memberKey' when absent. Returns the sorted list. */
   removeDelegate(kind: DelegateKind, customerId: string, email: string): Promise<string[]>;
+  /**
+   * Whether the address is a member (direct or nested) of a group of the reseller's own domain, read
+   * live with the reseller's credentials: the console's staff groups (docs/security.md). false for an
+   * address the directory does not know; a 502 naming the group when the group does not exist.
+   */
+  isGroupMember(group: string, email: string): Promise<boolean>;
   /** The person's directory photo, or null when they have none. */
   getUserPhoto(email: string): Promise<UserPhoto | null>;
   /**

@@ -7,6 +7,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
+import type { StaffGroups } from '../auth/staffRoles';
 import type { ChangeContext } from '../services/changeLock';
 
 /**
@@ -26,3 +27,11 @@ export type ApiScope = FastifyInstance<
 
 /** One route family (a file of routes/open or routes/signed-in), registered with the route context. */
 export type RouteFamily = FastifyPluginAsync<RouteContext>;
+
+/** What the reseller console's routes need besides: its two staff groups. */
+export interface ConsoleRouteContext extends RouteContext {
+  staffGroups: StaffGroups;
+}
+
+/** One route family of routes/console, registered with the console's context. */
+export type ConsoleRouteFamily = FastifyPluginAsync<ConsoleRouteContext>;

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { guardSignedInScope } from '../auth/guard';
 import { guardResellerApiScope } from '../auth/resellerKeys';
+import { guardStaffScope } from '../auth/staffGuard';
+import type { StaffGroups } from '../auth/staffRoles';
 import type { RateLimits } from '../config';
 import { perAddressQuota, perSessionQuota } from '../plugins/quotaShield';
-import type { RouteContext, RouteFamily } from './context';
+import type { ConsoleRouteFamily, RouteContext, RouteFamily } from './context';
 
-// The API's three scopes (docs/architecture.md, Server): what a route may do without a session is
+// The API's four scopes (docs/architecture.md, Server): what a route may do without a session is
 // decided by the scope it is registered in, so a new route cannot forget its guard; the folder a
-// route's file sits in (open/, signed-in/ or reseller-api/) names its scope.
+// route's file sits in (open/, signed-in/, reseller-api/ or console/) names its scope.
 
 export interface ScopeOptions extends RouteContext {
   /** The quota shield's limits (docs/security.md). */
@@ -52,6 +54,32 @@ export async function resellerApiScope(
   const { routes, rateLimits, keys, ...context } = options;
   // The quota before the key, so a request with a wrong key counts as any other (docs/security.md).
   await scope.register(perAddressQuota, { limits: rateLimits, metrics: context.metrics });
-  guardResellerApiScope(scope, keys);
+  guardResellerApiScope(scope, keys, context.now);
   for (const family of routes) await scope.register(family, context);
+}
+
+export interface ConsoleScopeOptions extends Omit<ScopeOptions, 'routes'> {
+  /** RESELLER_ADMINS_GROUP and RESELLER_SUPPORT_GROUP (docs/security.md, The reseller's console). */
+  staffGroups: StaffGroups;
+  /** The staff sign-in: the token proves who calls, so it is limited per address as the open scope. */
+  signIn: readonly ConsoleRouteFamily[];
+  /** A live staff session only: its guard (live groups, support only reads), then its quota. */
+  routes: readonly ConsoleRouteFamily[];
+}
+
+/** The reseller console's routes: its sign-in, then the routes of a staff session. */
+export async function consoleScope(scope: FastifyInstance, options: ConsoleScopeOptions) {
+  const { routes, signIn, rateLimits, staffGroups, ...context } = options;
+  const consoleContext = { ...context, staffGroups };
+  await scope.register(async (open) => {
+    await open.register(perAddressQuota, { limits: rateLimits, metrics: context.metrics });
+    for (const family of signIn) await open.register(family, consoleContext);
+  });
+  await scope.register(async (guarded) => {
+    guardStaffScope(guarded, context.now, context.store, context.provider, staffGroups);
+    // Staff sessions act for no customer, so they count per session only.
+    const quota = { limits: rateLimits, metrics: context.metrics, perCustomer: false };
+    await guarded.register(perSessionQuota, quota);
+    for (const family of routes) await guarded.register(family, consoleContext);
+  });
 }

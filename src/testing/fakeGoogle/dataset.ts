@@ -9,6 +9,13 @@ import { skuNameOf } from '../../server/providers/skus';
 export const RESELLER_DOMAIN = 'reseller.example';
 export const RESELLER_ADMIN = `admin@${RESELLER_DOMAIN}`;
 export const FAKE_GROUP_TEMPLATE = `portal-{kind}-{customerId}@${RESELLER_DOMAIN}`;
+/** The reseller console's staff groups (RESELLER_ADMINS_GROUP, RESELLER_SUPPORT_GROUP). */
+export const FAKE_STAFF_GROUPS = {
+  admins: `reseller-admins@${RESELLER_DOMAIN}`,
+  support: `reseller-support@${RESELLER_DOMAIN}`,
+} as const;
+/** The support desk team, a group nested in the support group (hasMember counts its members). */
+const FAKE_DESK_TEAM = `desk-team@${RESELLER_DOMAIN}`;
 const MS_PER_DAY = 24 * 60 * 60 * 1000;
 const DAYS_PER_YEAR = 365;
 
@@ -281,6 +288,10 @@ export function demoState(now: number = Date.now()): FakeState {
     user('admin@paused.example', 'C0pause01', { isAdmin: true }),
     user('someone@stranger.example', 'C0other99'),
     user(RESELLER_ADMIN, 'C0resell00', { isAdmin: true }),
+    // The reseller's staff: an admin, support through a nested group, and someone in neither.
+    user(`ops@${RESELLER_DOMAIN}`, 'C0resell00'),
+    user(`desk@${RESELLER_DOMAIN}`, 'C0resell00'),
+    user(`nobody@${RESELLER_DOMAIN}`, 'C0resell00'),
     // On ACME's secondary domain whose mail goes through a gateway.
     user('lab@acme-labs.example', 'C0acme001'),
   ];
@@ -310,6 +321,9 @@ export function demoState(now: number = Date.now()): FakeState {
       });
     }
   }
+  groups.set(FAKE_STAFF_GROUPS.admins, [`ops@${RESELLER_DOMAIN}`]);
+  groups.set(FAKE_STAFF_GROUPS.support, [FAKE_DESK_TEAM]);
+  groups.set(FAKE_DESK_TEAM, [`desk@${RESELLER_DOMAIN}`]);
   groups.get(groupAddress('licence', 'C0acme001'))?.push('licences@acme.example');
   groups.get(groupAddress('support', 'C0acme001'))?.push('support@acme.example');
   const mx = new Map<string, string[]>([

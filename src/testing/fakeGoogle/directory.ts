@@ -17,7 +17,8 @@ import { pagedAnswer } from './paging';
 // users.list's search by isAdmin, isSuspended and isArchived, groups.insert and groups.get, and group members with nextPageToken. A reseller reaches a
 // customer's users only while the customer allows it. A member added by an alias is listed under the
 // account's primary address; an internal group refuses members from outside the organisation; a
-// member change may show in reads only a few reads later. Test-only.
+// member change may show in reads only a few reads later. members.hasMember counts nested groups'
+// members and answers 404 for a group or a member it does not know. Test-only.
 
 export const DIRECTORY_USER_SCOPES = [
   'https://www.googleapis.com/auth/admin.directory.user.readonly',
@@ -409,6 +410,36 @@ function members(
   return googleError('notFound', `No such Directory API method: ${method}`);
 }
 
+/** Whether the address is in the group or in a group nested in it. */
+function isNestedMember(
+  state: FakeState,
+  group: string,
+  email: string,
+  seen = new Set<string>(),
+): boolean {
+  if (seen.has(group)) return false;
+  seen.add(group);
+  const members = state.groups.get(group) ?? [];
+  return members.some((member) => member === email || isNestedMember(state, member, email, seen));
+}
+
+/** members.hasMember: { isMember }, direct or nested; 404 for an unknown group or member. */
+function hasMember(state: FakeState, request: FakeRequest, groupKey: string, memberKey: string) {
+  const { holder } = request;
+  if (holder === undefined) return googleError('authError');
+  if (!holder.delegated || !holder.scopes.some((s) => GROUP_MEMBER_SCOPES.includes(s))) {
+    return googleError('insufficientPermissions');
+  }
+  const group = groupKey.trim().toLowerCase();
+  if (!state.groups.has(group)) return googleError('notFound', 'Resource Not Found: groupKey');
+  const user = findUser(state, memberKey);
+  if (user === undefined) return googleError('notFound', 'Resource Not Found: memberKey');
+  return {
+    status: 200,
+    body: { isMember: isNestedMember(state, group, user.primaryEmail) },
+  };
+}
+
 export function handleDirectory(
   state: FakeState,
   request: FakeRequest,
@@ -427,6 +458,8 @@ export function handleDirectory(
     return insertGroup(state, request);
   match = /^\/admin\/directory\/v1\/groups\/([^/]+)$/.exec(path);
   if (method === 'GET' && match) return getGroup(state, request, match[1] ?? '');
+  match = /^\/admin\/directory\/v1\/groups\/([^/]+)\/hasMember\/([^/]+)$/.exec(path);
+  if (method === 'GET' && match) return hasMember(state, request, match[1] ?? '', match[2] ?? '');
   match = /^\/admin\/directory\/v1\/groups\/([^/]+)\/members(?:\/([^/]+))?$/.exec(path);
   if (match) return members(state, request, match[1] ?? '', match[2], pageLimit);
   return googleError('notFound', `No such Directory API method: ${method} ${path}`);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
+  API_PATHS,
   sessionCookieNames,
   TOKEN_HEADER,
   XSRF_HEADER,
@@ -154,6 +155,8 @@ export interface Portal {
   browser(): Browser;
   /** A browser signed in as `email` (subscription-info answered 200). */
   signIn(email: string, scopes?: readonly string[]): Promise<Browser>;
+  /** A browser signed in to the reseller console as `email` (the staff sign-in answered 200). */
+  signInStaff(email: string): Promise<Browser>;
   token(email: string, scopes?: readonly string[]): string;
   /** Every route of the app with its session hook, as Fastify runs it (testing/routeTable.ts). */
   routes(): RouteRecord[];
@@ -250,6 +253,17 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
       );
       if (answer.status !== 200) {
         throw new Error(`sign-in of ${email} answered ${answer.status}: ${answer.text}`);
+      }
+      return browser;
+    },
+    async signInStaff(email) {
+      const browser = new Browser(baseUrl);
+      const answer = await browser.get(
+        `${API_PATHS.staffSignIn}?email=${encodeURIComponent(email)}`,
+        { [TOKEN_HEADER]: token(email) },
+      );
+      if (answer.status !== 200) {
+        throw new Error(`staff sign-in of ${email} answered ${answer.status}: ${answer.text}`);
       }
       return browser;
     },

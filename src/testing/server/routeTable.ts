@@ -4,16 +4,19 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 // and its own, in their order, read from Fastify's own print of its routes (printRoutes with
 // includeHooks), so the table proves what runs rather than what the code meant to add.
 
-/** The quota shield's two limits (quotaShield.ts). */
-export type QuotaHookKind = 'address' | 'session and customer';
+/** The quota shield's limits (quotaShield.ts). */
+export type QuotaHookKind = 'address' | 'session and customer' | 'session';
+type Check = 'session' | 'staff session' | 'key' | QuotaHookKind;
 
 export interface RouteRecord {
   method: string;
   url: string;
   sessionHook: boolean;
-  /** The session hook, the reseller API's key and the quota shield's limits among its onRequest hooks, in order. */
-  checks?: ('session' | 'key' | QuotaHookKind)[];
+  /** The session hooks, the reseller API's key and the quota shield's limits among its onRequest hooks, in order. */
+  checks?: Check[];
   holderHook: boolean;
+  /** The console's live staff role check (auth/staffGuard.ts) among its preHandler hooks. */
+  staffRoleHook?: boolean;
 }
 
 /**
@@ -30,6 +33,17 @@ export const OPEN_API_ROUTES: readonly string[] = [
   'GET /api/subscription-info',
   'HEAD /api/subscription-info',
   'POST /api/sign-out',
+  'GET /api/reseller/console/sign-in',
+  'HEAD /api/reseller/console/sign-in',
+];
+
+/**
+ * The reseller console's routes (docs/security.md, The reseller's console): a staff session, never a
+ * customer's, so neither open nor signed-in.
+ */
+export const CONSOLE_API_ROUTES: readonly string[] = [
+  'GET /api/reseller/console/session',
+  'HEAD /api/reseller/console/session',
 ];
 
 /**
@@ -47,10 +61,13 @@ export const RESELLER_API_ROUTES: readonly string[] = [
  */
 const SESSION_HOOK = 'liveSession()';
 const HOLDER_HOOK = 'liveSessionHolder()';
+const STAFF_SESSION_HOOK = 'liveStaffSession()';
+const STAFF_ROLE_HOOK = 'liveStaffRole()';
 const KEY_HOOK = 'resellerApiKey()';
 const QUOTA_HOOKS: Readonly<Record<string, QuotaHookKind>> = {
   'perAddressQuota()': 'address',
   'perSessionAndCustomerQuota()': 'session and customer',
+  'perStaffSessionQuota()': 'session',
 };
 
 type PrintedHooks = Map<string, Record<string, string[]>>;
@@ -89,9 +106,10 @@ function printedHooks(app: FastifyInstance): PrintedHooks {
   return hooks;
 }
 
-function checksOf(onRequest: readonly string[]): ('session' | 'key' | QuotaHookKind)[] {
-  return onRequest.flatMap((name) => {
+function checksOf(onRequest: readonly string[]): Check[] {
+  return onRequest.flatMap((name): Check[] => {
     if (name === SESSION_HOOK) return ['session' as const];
+    if (name === STAFF_SESSION_HOOK) return ['staff session' as const];
     if (name === KEY_HOOK) return ['key' as const];
     const kind = QUOTA_HOOKS[name];
     return kind === undefined ? [] : [kind];
@@ -117,6 +135,7 @@ export function recordRoutes(app: FastifyInstance): () => RouteRecord[] {
           sessionHook: checks.includes('session'),
           checks,
           holderHook: (hooks.preHandler ?? []).includes(HOLDER_HOOK),
+          ...((hooks.preHandler ?? []).includes(STAFF_ROLE_HOOK) ? { staffRoleHook: true } : {}),
         };
       }),
     );
@@ -134,7 +153,10 @@ export function isApiRoute(route: Pick<RouteRecord, 'url'>): boolean {
 export function isSignedInApiRoute(route: Pick<RouteRecord, 'method' | 'url'>): boolean {
   const name = `${route.method} ${route.url}`;
   return (
-    isApiRoute(route) && !OPEN_API_ROUTES.includes(name) && !RESELLER_API_ROUTES.includes(name)
+    isApiRoute(route) &&
+    !OPEN_API_ROUTES.includes(name) &&
+    !RESELLER_API_ROUTES.includes(name) &&
+    !CONSOLE_API_ROUTES.includes(name)
   );
 }
 
@@ -143,6 +165,14 @@ export function unguardedApiRoutes(routes: readonly RouteRecord[]): string[] {
   return routes
     .filter(isSignedInApiRoute)
     .filter((route) => !route.sessionHook)
+    .map((route) => `${route.method} ${route.url}`);
+}
+
+/** API routes under the console's paths without the staff session hook and the live role check. */
+export function unguardedConsoleRoutes(routes: readonly RouteRecord[]): string[] {
+  return routes
+    .filter((route) => CONSOLE_API_ROUTES.includes(`${route.method} ${route.url}`))
+    .filter((route) => !route.checks?.includes('staff session') || route.staffRoleHook !== true)
     .map((route) => `${route.method} ${route.url}`);
 }
 

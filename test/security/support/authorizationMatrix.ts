@@ -16,11 +16,17 @@ export const CALLERS = [
   'support delegate',
   'admin',
   'admin of another customer',
+  // The reseller console's staff (docs/security.md, The reseller's console), and a refused colleague.
+  'reseller admin',
+  'reseller support',
+  'not reseller staff',
 ] as const;
 export type Caller = (typeof CALLERS)[number];
 
 /** Callers without a valid session or token: every endpoint that needs one answers 401 first. */
 export const UNAUTHENTICATED: readonly Caller[] = ['anonymous', 'expired', 'tampered'];
+/** Staff sessions, which every customer route refuses before reading a field. */
+const STAFF: readonly Caller[] = ['reseller admin', 'reseller support'];
 
 export type Tamper = 'customerId' | 'customer' | 'subscriptionId' | 'email';
 
@@ -94,13 +100,25 @@ export const NO_CONTENT = 204;
 /** Every caller gets `status`. */
 const everyone = (status: number): Record<Caller, number> =>
   Object.fromEntries(CALLERS.map((caller) => [caller, status])) as Record<Caller, number>;
-/** Every signed-in caller gets `status`; the others are refused with 401 before anything else. */
+/**
+ * Every customer signed in gets `status`; the others are refused with 401 before anything else, and
+ * staff sessions with 403 (docs/api.md, Errors of every call that needs a session).
+ */
 const signedIn = (status: number): Record<Caller, number> => ({
   ...everyone(status),
   anonymous: 401,
   expired: 401,
   tampered: 401,
+  'reseller admin': 403,
+  'reseller support': 403,
+  'not reseller staff': 401,
 });
+/** A customer's sign-in refuses the staff's tokens: the reseller is not its own customer. */
+const customerSignIn = {
+  'reseller admin': 403,
+  'reseller support': 403,
+  'not reseller staff': 403,
+};
 
 const customerField = ({ tamper, own, foreign }: RowContext) =>
   tamper === 'customerId' || tamper === 'customer' ? foreign.customerId : own.customerId;
@@ -177,8 +195,39 @@ export const MATRIX: Record<string, MatrixRow> = {
       headers: token === null ? {} : ({ [TOKEN_HEADER]: token } as Record<string, string>),
     }),
     // The replaced account's token is no longer the managed account of its address.
-    expect: { ...signedIn(200), 'replaced admin': 403 },
+    expect: { ...signedIn(200), 'replaced admin': 403, ...customerSignIn },
     tampered: { email: 403 },
+  },
+  // The staff sign-in, with each caller's own token; tampered, someone else's staff address.
+  'GET /api/reseller/console/sign-in': {
+    auth: 'token',
+    tamper: ['email'],
+    request: ({ email, token, tamper }) => ({
+      method: 'GET',
+      url: `/api/reseller/console/sign-in?email=${encodeURIComponent(
+        tamper === 'email'
+          ? email === 'ops@sandbox.example'
+            ? 'desk@sandbox.example'
+            : 'ops@sandbox.example'
+          : email,
+      )}`,
+      headers: token === null ? {} : ({ [TOKEN_HEADER]: token } as Record<string, string>),
+    }),
+    expect: {
+      ...signedIn(403),
+      'reseller admin': 200,
+      'reseller support': 200,
+      'not reseller staff': 403,
+    },
+    tampered: { email: 403 },
+  },
+  // A staff session's own identity; a customer's session is refused, whoever holds it.
+  'GET /api/reseller/console/session': {
+    auth: 'session',
+    tamper: [],
+    request: () => ({ method: 'GET', url: '/api/reseller/console/session' }),
+    expect: { ...signedIn(403), 'reseller admin': 200, 'reseller support': 200 },
+    tampered: {},
   },
   'POST /api/add-licence': {
     auth: 'session',
@@ -253,7 +302,8 @@ export const MATRIX: Record<string, MatrixRow> = {
     // The same URL shows whoever is signed in on the browser: no cache may keep it.
     success: { contentType: /^image\//, cacheControl: 'private, no-store' },
   },
-  // Every customer's events: no session or identity token opens it, even sent as the bearer key.
+  // Every customer's events: no session or identity token opens it, even sent as the bearer key; a
+  // customer's live session is told it is not for these routes (403).
   'GET /api/reseller/events': {
     auth: 'key',
     tamper: [],
@@ -263,7 +313,15 @@ export const MATRIX: Record<string, MatrixRow> = {
       headers:
         token === null ? {} : ({ authorization: `Bearer ${token}` } as Record<string, string>),
     }),
-    expect: everyone(401),
+    expect: {
+      ...everyone(403),
+      anonymous: 401,
+      expired: 401,
+      tampered: 401,
+      'reseller admin': 401,
+      'reseller support': 401,
+      'not reseller staff': 401,
+    },
     tampered: {},
   },
   // Last: signing out revokes each caller's session, so it runs after every other cell.
@@ -287,6 +345,10 @@ export function expectedStatus(row: MatrixRow, caller: Caller, tamper: Tamper | 
   if (tamper === null) return row.expect[caller];
   // A caller without a valid session or token is refused before any field is read.
   if (row.auth !== 'none' && UNAUTHENTICATED.includes(caller)) return 401;
+  // So is a session of the other kind, or none, on the customer routes.
+  if (row.auth === 'session' && (STAFF.includes(caller) || caller === 'not reseller staff')) {
+    return row.expect[caller];
+  }
   const tampered = row.tampered[tamper];
   if (tampered === undefined) throw new Error(`No expectation for a tampered ${tamper}`);
   if (typeof tampered === 'number') return tampered;

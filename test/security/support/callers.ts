@@ -26,6 +26,11 @@ async function signedIn(portal: Portal, email: string): Promise<Credentials> {
   return { browser, email, token: portal.token(email), own, foreign: own === ACME ? FLEX : ACME };
 }
 
+/** A member of the reseller's staff signed in to the console. */
+async function staff(portal: Portal, email: string): Promise<Credentials> {
+  return { browser: await portal.signInStaff(email), email, token: portal.token(email), ...acme };
+}
+
 /** The session cookie with its claims changed and its signature kept: no longer what was signed. */
 export function tamperedSession(session: string, change: Record<string, unknown>): string {
   const [payload = '', signature = ''] = session.split('.');
@@ -71,4 +76,13 @@ export const CALLER_SETUP: Record<Caller, (portal: Portal) => Promise<Credential
   'support delegate': (portal) => signedIn(portal, 'support@acme.example'),
   admin: (portal) => signedIn(portal, 'admin@acme.example'),
   'admin of another customer': (portal) => signedIn(portal, 'admin@flex.example'),
+  'reseller admin': (portal) => staff(portal, 'ops@sandbox.example'),
+  'reseller support': (portal) => staff(portal, 'desk@sandbox.example'),
+  // Refused at the staff sign-in: a token and no session.
+  'not reseller staff': async (portal) => ({
+    browser: portal.browser(),
+    email: 'nobody@sandbox.example',
+    token: portal.token('nobody@sandbox.example'),
+    ...acme,
+  }),
 };

@@ -210,6 +210,23 @@ export function createDirectoryApi(options: DirectoryApiOptions) {
       return administrators.sort();
     },
 
+    /** Directory members.hasMember as the reseller: nested membership counts, an unknown member is none. */
+    async isGroupMember(group: string, email: string): Promise<boolean> {
+      try {
+        const { data } = await admin.readAsReseller(GOOGLE_SCOPES.groupMembers, (auth) =>
+          directory.members.hasMember({ groupKey: group, memberKey: email }, auth),
+        );
+        return data.isMember === true;
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        const failure = readFailure(error);
+        // Google answers 404 naming the key it does not know: the member's or the group's.
+        if (failure.status === 404 && /memberKey/i.test(failure.message)) return false;
+        if (failure.status === 404) throw new ApiError(502, SERVER_TEXT.staffGroupMissing(group));
+        throw upstreamError(failure, service);
+      }
+    },
+
     async getUserPhoto(email: string): Promise<UserPhoto | null> {
       try {
         const { data } = await admin.readAsReseller(users, (auth) =>

@@ -1,5 +1,6 @@
 import { describeProviderContract } from '../../../testing/providerContract';
 import { fakeGoogleProviderOptions, startFakeGoogle } from '../../../testing/fakeGoogle';
+import { FAKE_STAFF_GROUPS } from '../../../testing/fakeGoogle/dataset';
 import { createGoogleProvider } from './googleProvider';
 
 // The shared provider contract against the Google provider, with Google replaced by the local fake:
@@ -24,6 +25,7 @@ describeProviderContract(
       signIn: async (email, scopes) => fake.issueToken(email, scopes),
       advanceClock: (ms) => fake.advanceClock(ms),
       replaceAccount: async (email) => fake.replaceUser(email),
+      staffGroups: FAKE_STAFF_GROUPS,
       close: async () => {
         await provider.close();
         await fake.close();

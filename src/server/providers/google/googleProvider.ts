@@ -143,6 +143,7 @@ export function createGoogleProvider(options: GoogleProviderOptions): PortalProv
     removeDelegate: (kind, customerId, email) =>
       delegateGroups.removeDelegate(kind, customerId, email),
 
+    isGroupMember: directoryApi.isGroupMember,
     getUserPhoto: directoryApi.getUserPhoto,
     checkReady: admin.checkReady,
 

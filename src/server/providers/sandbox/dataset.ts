@@ -159,6 +159,33 @@ export const SEED_DELEGATES: readonly SeedDelegate[] = [
   { kind: 'support', customerId: 'C0acme001', email: 'support@acme.example' },
 ];
 
+/** The reseller's own Google account and domain, where its staff and their groups are. */
+export const SANDBOX_RESELLER_CUSTOMER_ID = 'C0resell0';
+export const SANDBOX_RESELLER_DOMAIN = 'sandbox.example';
+
+/** The sandbox's RESELLER_ADMINS_GROUP and RESELLER_SUPPORT_GROUP (docs/security.md, The reseller's console). */
+export const SANDBOX_STAFF_GROUPS = {
+  admins: 'reseller-admins@sandbox.example',
+  support: 'reseller-support@sandbox.example',
+} as const;
+
+/** README's staff accounts: a reseller admin, reseller support, and someone in neither group. */
+export const SEED_STAFF_USERS: readonly SeedDirectoryUser[] = [
+  person('ops@sandbox.example', SANDBOX_RESELLER_CUSTOMER_ID, { isAdmin: true }),
+  person('desk@sandbox.example', SANDBOX_RESELLER_CUSTOMER_ID),
+  person('nobody@sandbox.example', SANDBOX_RESELLER_CUSTOMER_ID),
+];
+
+export interface SeedGroupMember {
+  group: string;
+  email: string;
+}
+
+export const SEED_STAFF_GROUP_MEMBERS: readonly SeedGroupMember[] = [
+  { group: SANDBOX_STAFF_GROUPS.admins, email: 'ops@sandbox.example' },
+  { group: SANDBOX_STAFF_GROUPS.support, email: 'desk@sandbox.example' },
+];
+
 /** The domains whose addresses the sandbox's e-mail validator treats as Google accounts. */
 export const SANDBOX_GOOGLE_DOMAINS: readonly string[] = [
   'acme.example',
@@ -167,4 +194,5 @@ export const SANDBOX_GOOGLE_DOMAINS: readonly string[] = [
   'nosub.example',
   'paused.example',
   'stranger.example',
+  SANDBOX_RESELLER_DOMAIN,
 ];

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describeProviderContract } from '../../../testing/providerContract';
+import { SANDBOX_STAFF_GROUPS } from './dataset';
 import { openSandbox, type Sandbox } from './index';
 
 // The shared provider contract, against a real SQLite file in a fresh directory per test.
@@ -19,6 +20,7 @@ describeProviderContract(
         clock += ms;
       },
       replaceAccount: async (email) => sandbox.replaceAccount(email),
+      staffGroups: SANDBOX_STAFF_GROUPS,
       restart: async () => {
         sandbox.close();
         sandbox = await openSandbox({ dataDir, now, ...settings });

@@ -182,6 +182,13 @@ export function createSandboxProvider(
     'DELETE FROM delegates WHERE kind = ? AND customer_id = ? AND email = ?',
   );
 
+  const groupExists = db.prepare<[string], { found: number }>(
+    'SELECT 1 AS found FROM reseller_groups WHERE email = ?',
+  );
+  const selectGroupMember = db.prepare<[string, string], { found: number }>(
+    'SELECT 1 AS found FROM reseller_group_members WHERE group_email = ? AND member_email = ?',
+  );
+
   const lookup = (email: string): DirectoryUser | null => {
     const address = normalise(email);
     const row = selectUser.get(address) ?? selectUserByAlias.get(address);
@@ -288,6 +295,17 @@ export function createSandboxProvider(
 
     async removeDelegate(kind, customerId, email) {
       return removeDelegateTransaction.immediate(kind, customerId, normalise(email));
+    },
+
+    async isGroupMember(group: string, email: string): Promise<boolean> {
+      const key = normalise(group);
+      if (groupExists.get(key) === undefined) {
+        throw new ApiError(502, SERVER_TEXT.staffGroupMissing(key));
+      }
+      // As Google's hasMember: an alias finds its account, an unknown address is no member.
+      const address = normalise(email);
+      const row = selectUser.get(address) ?? selectUserByAlias.get(address);
+      return row !== undefined && selectGroupMember.get(key, row.email) !== undefined;
     },
 
     async getUserPhoto(email: string): Promise<UserPhoto | null> {

@@ -6,8 +6,11 @@ import {
   SEED_CUSTOMERS,
   SEED_DELEGATES,
   SEED_DIRECTORY_USERS,
+  SEED_STAFF_GROUP_MEMBERS,
+  SEED_STAFF_USERS,
   SEED_SUBSCRIPTIONS,
   STRANGER_CUSTOMER_ID,
+  type SeedDirectoryUser,
   type SeedSubscription,
 } from './dataset';
 
@@ -155,6 +158,18 @@ UPDATE tokens SET sub = COALESCE((SELECT id FROM directory_users u WHERE u.email
   WHERE sub = '';
 `;
 
+/** Groups of the reseller's own domain and their members, as Directory groups and members. */
+const STAFF_GROUPS_SQL = `
+CREATE TABLE IF NOT EXISTS reseller_groups (
+  email TEXT PRIMARY KEY
+);
+CREATE TABLE IF NOT EXISTS reseller_group_members (
+  group_email TEXT NOT NULL REFERENCES reseller_groups(email),
+  member_email TEXT NOT NULL,
+  PRIMARY KEY (group_email, member_email)
+);
+`;
+
 export interface PrepareResult {
   /** The schema the file had: 0 for a new file, SCHEMA_VERSION when nothing was done. */
   from: number;
@@ -190,9 +205,25 @@ function sandboxMigrations(db: Database.Database): MigrationProvider {
       db.pragma(`user_version = ${SCHEMA_VERSION}`);
     },
   };
+  // The reseller's own staff and its two staff groups (docs/security.md, The reseller's console).
+  const staffGroups: Migration = {
+    async up() {
+      db.exec(STAFF_GROUPS_SQL);
+      const user = insertUserStatement(db, 'INSERT OR IGNORE');
+      for (const u of SEED_STAFF_USERS) user(u);
+      const group = db.prepare('INSERT OR IGNORE INTO reseller_groups (email) VALUES (?)');
+      const member = db.prepare(
+        'INSERT OR IGNORE INTO reseller_group_members (group_email, member_email) VALUES (?, ?)',
+      );
+      for (const m of SEED_STAFF_GROUP_MEMBERS) {
+        group.run(m.group);
+        member.run(m.group, m.email);
+      }
+    },
+  };
   return {
     async getMigrations() {
-      return { '0001_schema_4': schema4 };
+      return { '0001_schema_4': schema4, '0002_staff_groups': staffGroups };
     },
   };
 }
@@ -257,6 +288,25 @@ function subscriptionRow(s: SeedSubscription): unknown[] {
   ];
 }
 
+/** Inserts a seeded directory user with its seed id. */
+function insertUserStatement(db: Database.Database, verb: 'INSERT' | 'INSERT OR IGNORE') {
+  const user = db.prepare(
+    `${verb} INTO directory_users (email, id, customer_id, is_admin, photo, suspended, archived,
+       aliases) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  return (u: SeedDirectoryUser) =>
+    user.run(
+      u.email,
+      seedAccountId(u.email),
+      u.customerId,
+      u.isAdmin ? 1 : 0,
+      u.photo,
+      u.suspended ? 1 : 0,
+      u.archived ? 1 : 0,
+      JSON.stringify(u.aliases),
+    );
+}
+
 /** Seeds every row; with `onlyMissing`, rows already there (and changed by people) stay as they are. */
 function insertSeed(db: Database.Database, onlyMissing: boolean): void {
   const verb = onlyMissing ? 'INSERT OR IGNORE' : 'INSERT';
@@ -274,22 +324,8 @@ function insertSeed(db: Database.Database, onlyMissing: boolean): void {
   );
   for (const s of SEED_SUBSCRIPTIONS) subscription.run(...subscriptionRow(s));
 
-  const user = db.prepare(
-    `${verb} INTO directory_users (email, id, customer_id, is_admin, photo, suspended, archived,
-       aliases) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  for (const u of SEED_DIRECTORY_USERS) {
-    user.run(
-      u.email,
-      seedAccountId(u.email),
-      u.customerId,
-      u.isAdmin ? 1 : 0,
-      u.photo,
-      u.suspended ? 1 : 0,
-      u.archived ? 1 : 0,
-      JSON.stringify(u.aliases),
-    );
-  }
+  const user = insertUserStatement(db, verb);
+  for (const u of SEED_DIRECTORY_USERS) user(u);
   if (onlyMissing) return;
   const delegate = db.prepare('INSERT INTO delegates (kind, customer_id, email) VALUES (?, ?, ?)');
   for (const d of SEED_DELEGATES) delegate.run(d.kind, d.customerId, d.email);

@@ -208,10 +208,10 @@ it('opens a file made by the schema of before the migrations as it is, and recor
     numberOfSeats: 24,
   });
   sandbox.close();
-  expect(recordedMigrations()).toEqual(['0001_schema_4']);
+  expect(recordedMigrations()).toEqual(['0001_schema_4', '0002_staff_groups']);
 });
 
 it("builds a new file with Kysely's Migrator, which records what ran", async () => {
   (await openSandbox({ dataDir })).close();
-  expect(recordedMigrations()).toEqual(['0001_schema_4']);
+  expect(recordedMigrations()).toEqual(['0001_schema_4', '0002_staff_groups']);
 });

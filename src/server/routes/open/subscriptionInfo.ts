@@ -1,16 +1,14 @@
-import type { FastifyRequest } from 'fastify';
 import { API_PATHS, TOKEN_HEADER } from '../../../contract/api';
 import { domainOf } from '../../../contract/email';
 import { subscriptionInfoSchema } from '../../../contract/endpoints';
 import { ERROR_TEXT } from '../../../contract/errors';
 import { DIRECTORY_SCOPE } from '../../../contract/limits';
 import type { SubscriptionInfo } from '../../../contract/subscription';
-import { notFound, permissionDenied, unauthenticated } from '../../apiError';
-import { managedAccount, notACustomer } from '../../auth/managedAccount';
+import { notFound } from '../../apiError';
+import { notACustomer, provenAccount } from '../../auth/managedAccount';
 import { readDelegateRoles } from '../../auth/roles';
-import { readSession, startSession } from '../../auth/session';
+import { startSignedInSession } from '../../auth/signIn';
 import type { DirectoryUser, PortalProvider } from '../../providers/provider';
-import type { PortalStore } from '../../store/portalStore';
 import { toSubscriptionInfo } from '../../subscriptionView';
 import type { ApiScope, RouteContext } from '../context';
 
@@ -42,18 +40,6 @@ async function readOrganisation(provider: PortalProvider, user: DirectoryUser) {
   return { customer: found, subscription: chosen, delegate: settled(delegate) };
 }
 
-/** Rotation (docs/security.md): a copy of the cookie from an earlier reload stops working. */
-async function revokeIncomingSession(request: FastifyRequest, store: PortalStore, at: number) {
-  const incoming = readSession(request, at);
-  if (incoming !== null) await store.revokeSession(incoming.sid, incoming.exp, at);
-}
-
-/** The new session's issue time: after the person's last sign-out, even on a clock that is behind. */
-async function issueTime(store: PortalStore, person: string, at: number): Promise<number> {
-  const signedOutAt = await store.personSignedOutAt(person);
-  return signedOutAt === null || signedOutAt < at ? at : signedOutAt + 1;
-}
-
 // Sign-in: the identity provider's token proves who the caller is; the answer starts the session.
 export async function subscriptionInfoRoutes(
   app: ApiScope,
@@ -63,41 +49,24 @@ export async function subscriptionInfoRoutes(
     API_PATHS.subscriptionInfo,
     { schema: subscriptionInfoSchema },
     async (request, reply): Promise<SubscriptionInfo> => {
-      const token = request.headers[TOKEN_HEADER];
-      if (typeof token !== 'string' || token === '') throw unauthenticated();
-      const typed = request.query.email.toLowerCase();
-      // Who holds the token, beside whom the directory knows by the address typed: one round trip,
-      // checked against each other after (docs/configuration-google.md, "Google calls per operation").
-      const [holder, lookup] = await Promise.allSettled([
-        provider.verifyToken(token),
-        provider.lookupDirectoryUser(typed),
-      ]);
-      const tokenInfo = settled(holder);
-      if (tokenInfo === null || tokenInfo.expiresAt <= now()) throw unauthenticated();
-      if (!tokenInfo.scopes.includes(DIRECTORY_SCOPE)) {
-        throw permissionDenied(ERROR_TEXT.insufficientScopes);
-      }
-      const user = await managedAccount(provider, tokenInfo, typed, lookup);
+      const { user, tokenInfo } = await provenAccount(
+        provider,
+        request.headers[TOKEN_HEADER],
+        request.query.email.toLowerCase(),
+        now(),
+        { requiredScope: DIRECTORY_SCOPE },
+      );
       const { customer, subscription, delegate } = await readOrganisation(provider, user);
 
       // The id this page will send back; Google may change it before then (docs/api.md, add-licence).
       await store.rememberSubscriptionId(customer.customerId, subscription.subscriptionId);
-      const at = now();
-      const [issuedAt] = await Promise.all([
-        issueTime(store, user.email, at),
-        revokeIncomingSession(request, store, at),
-      ]);
-      startSession(
+      await startSignedInSession(
         request,
         reply,
-        {
-          email: user.email,
-          sub: user.id,
-          customerId: customer.customerId,
-          tokenExpiresAt: tokenInfo.expiresAt,
-          issuedAt,
-        },
-        at,
+        store,
+        { email: user.email, sub: user.id, tokenExpiresAt: tokenInfo.expiresAt },
+        { kind: 'customer', customerId: customer.customerId },
+        now(),
       );
       return toSubscriptionInfo(customer, subscription, {
         user,
