@@ -207,6 +207,32 @@ async function main(): Promise<void> {
     await supportSite.goto(`${origin}/support`);
     await supportSite.getByTitle('Support site').waitFor();
     await snap(supportSite, 'support');
+
+    // The reseller console (docs/reseller-console.md): a reseller admin, support staff, and the refusal.
+    for (const [email, name] of [
+      ['ops@sandbox.example', 'console-admin'],
+      ['desk@sandbox.example', 'console-support'],
+      ['nobody@sandbox.example', 'console-refused'],
+    ] as const) {
+      const context = await browser.newContext({ viewport: VIEWPORT });
+      context.setDefaultTimeout(STEP_TIMEOUT_MS);
+      const console_ = await context.newPage();
+      await console_.goto(`${origin}/reseller`);
+      await console_.getByLabel('Email').fill(email);
+      if (name === 'console-admin') await snap(console_, 'console-sign-in');
+      const [popup] = await Promise.all([
+        console_.waitForEvent('popup'),
+        console_.getByRole('button', { name: 'Sign in with Google' }).click(),
+      ]);
+      await popup.waitForLoadState();
+      await popup.getByRole('button', { name: 'Allow' }).click();
+      await console_
+        .getByText(email === 'nobody@sandbox.example' ? '403 - Not reseller staff' : email)
+        .first()
+        .waitFor();
+      await snap(console_, name);
+      await context.close();
+    }
   } finally {
     await browser.close();
     await portal.stop();
