@@ -1,4 +1,5 @@
 import type { DelegateHistoryEntry, HistoryEntry, LicenceHistoryEntry } from '../contract/history';
+import type { NotificationEvent } from '../contract/notifications';
 import type { MonthlyPricePreview, PurchaseCharge } from '../contract/prices';
 
 /** The `version` of the sandbox's demo prices (src/server/providers/sandbox/prices.json). */
@@ -77,5 +78,25 @@ export function sampleCharge(): PurchaseCharge {
     amountMinor: 11930,
     termEnd: '2027-03-31',
     priceVersion: SANDBOX_PRICE_VERSION,
+  };
+}
+
+/** ACME's purchase of 2 licenses (20 → 22) as its event, for the mails' and the channels' tests. */
+export function samplePurchaseEvent(overrides: Partial<NotificationEvent> = {}): NotificationEvent {
+  return {
+    id: '6c2a0d51-3a7e-4b0c-9a55-0c8f1f7e4d21',
+    sequence: 1,
+    type: 'licences.added',
+    occurredAt: '2030-01-15T09:00:00.000Z',
+    customerId: 'C0acme001',
+    customerDomain: 'acme.example',
+    subscriptionId: 'sub-acme-001',
+    skuId: '1010020028',
+    skuName: 'Google Workspace Business Standard',
+    actor: 'admin@acme.example',
+    before: 20,
+    after: 22,
+    charge: null,
+    ...overrides,
   };
 }

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import type { NotificationEvent } from '../../contract/notifications';
-import { sampleCharge } from '../../testing/sampleAnswers';
+import { sampleCharge, samplePurchaseEvent } from '../../testing/sampleAnswers';
 import { ConfigError } from '../configError';
 import { MAX_OUTBOX_POLL_MS, MAX_OUTBOX_RETRY_BASE_MS } from '../configuration/schema';
 import { captureLogs } from '../../testing/server/capturedLogs';
@@ -32,21 +32,7 @@ const A_MINUTE_MS = 60_000;
 /** pino's number for a warning line. */
 const WARN_LEVEL = 40;
 
-const purchase: NotificationEvent = {
-  id: '6c2a0d51-3a7e-4b0c-9a55-0c8f1f7e4d21',
-  sequence: 1,
-  type: 'licences.added',
-  occurredAt: '2030-01-15T09:00:00.000Z',
-  customerId: 'C0acme001',
-  customerDomain: 'acme.example',
-  subscriptionId: 'sub-acme-001',
-  skuId: '1010020028',
-  skuName: 'Google Workspace <Business> Standard',
-  actor: 'admin@acme.example',
-  before: 20,
-  after: 22,
-  charge: null,
-};
+const purchase = samplePurchaseEvent({ skuName: 'Google Workspace <Business> Standard' });
 
 /** ACME's one administrator, and no time zone named by anyone. */
 const ACME_PEOPLE: MailRecipients = {

@@ -1,5 +1,5 @@
 import type { NotificationEvent } from '../../contract/notifications';
-import { sampleCharge } from '../../testing/sampleAnswers';
+import { sampleCharge, samplePurchaseEvent } from '../../testing/sampleAnswers';
 import { dateIn } from './mailDate';
 import { addressLines, readNotificationConfig } from './notificationConfig';
 import { administratorCopyOf, orderConfirmationOf } from './orderConfirmation';
@@ -9,21 +9,7 @@ import { resellerNoticeOf } from './resellerNotice';
 // with the reseller's legal details where configured, the copy to the administrators, and the
 // reseller's own notice; in text and in HTML with every value escaped.
 
-const purchase: NotificationEvent = {
-  id: '6c2a0d51-3a7e-4b0c-9a55-0c8f1f7e4d21',
-  sequence: 42,
-  type: 'licences.added',
-  occurredAt: '2030-01-15T09:00:00.000Z',
-  customerId: 'C0acme001',
-  customerDomain: 'acme.example',
-  subscriptionId: 'sub-acme-001',
-  skuId: '1010020028',
-  skuName: 'Google Workspace Business Standard',
-  actor: 'licences@acme.example',
-  before: 20,
-  after: 22,
-  charge: null,
-};
+const purchase = samplePurchaseEvent({ sequence: 42, actor: 'licences@acme.example' });
 
 const LEGAL = {
   MAIL_FROM: 'portal@reseller.example',
