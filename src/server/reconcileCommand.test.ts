@@ -1,16 +1,15 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  OPERATOR_COMMAND_TIMEOUT_MS as SCRIPT_TIMEOUT_MS,
+  runOperatorCommand,
+} from '../testing/server/operatorCommand';
 import { openPortalStore } from './store/openStore';
 
 // `npm run sandbox:set-seats -- <subscriptionId> <total>` changes a sandbox total as Google's console
 // would, and `npm run ledger:reconcile` finds it once (docs/api.md, Reconciliation): both run through
 // npm as an operator runs them, on a data folder of the test's own.
-
-const ROOT = path.resolve(__dirname, '..', '..');
-/** Upper bound for one run of a script under tsx on a loaded machine. */
-const SCRIPT_TIMEOUT_MS = 60_000;
 
 let work: string;
 let dataDir: string;
@@ -23,13 +22,9 @@ afterEach(() => {
 });
 
 function run(script: string, args: string[] = [], env: Record<string, string> = {}) {
-  const ran = spawnSync('npm', ['run', '--silent', script, '--', ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, PORTAL_DATA_DIR: dataDir, ...env },
-    encoding: 'utf8',
-    timeout: SCRIPT_TIMEOUT_MS,
+  return runOperatorCommand({ npmScript: script }, args, {
+    env: { PORTAL_DATA_DIR: dataDir, ...env },
   });
-  return { status: ran.status, stdout: ran.stdout, stderr: ran.stderr };
 }
 
 it(

@@ -1,17 +1,16 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  OPERATOR_COMMAND_TIMEOUT_MS as SCRIPT_TIMEOUT_MS,
+  runOperatorCommand,
+} from '../../testing/server/operatorCommand';
 import { recordCompletedPurchase } from '../../testing/server/storeBackends';
 import { openPortalStore } from '../store/openStore';
 
 // `npm run outbox:failed` (docs/notifications.md, Delivery) lists the failed rows of the store the
 // portal started in the same folder with the same environment would use.
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
-const SCRIPT = path.join(ROOT, 'scripts', 'outbox-failed.js');
-/** Upper bound for one run of the script under tsx on a loaded machine. */
-const SCRIPT_TIMEOUT_MS = 60_000;
 const AT = Date.UTC(2030, 0, 15, 9);
 const LEASE_MS = 60_000;
 
@@ -51,11 +50,9 @@ it(
   'reads PORTAL_DATA_DIR and DATABASE_URL as the portal does: blank is unset, so .data in the folder it runs from',
   async () => {
     const eventId = await storeWithFailedNotification(path.join(work, '.data'));
-    const run = spawnSync(process.execPath, [SCRIPT], {
+    const run = runOperatorCommand({ scriptFile: 'outbox-failed.js' }, [], {
+      env: { PORTAL_DATA_DIR: ' ', DATABASE_URL: ' ' },
       cwd: work,
-      env: { PATH: process.env.PATH, PORTAL_DATA_DIR: ' ', DATABASE_URL: ' ' },
-      encoding: 'utf8',
-      timeout: SCRIPT_TIMEOUT_MS,
     });
     expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
     expect(run.stdout).toContain(

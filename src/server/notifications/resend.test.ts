@@ -1,7 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  OPERATOR_COMMAND_TIMEOUT_MS as SCRIPT_TIMEOUT_MS,
+  runOperatorCommand,
+} from '../../testing/server/operatorCommand';
 import { recordCompletedPurchase } from '../../testing/server/storeBackends';
 import { openPortalStore } from '../store/openStore';
 
@@ -9,9 +12,6 @@ import { openPortalStore } from '../store/openStore';
 // failed notifications back in the queue of the store the portal would use, with the same event id
 // (scripts/outbox-resend.js, run through npm as an operator runs it).
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
-/** Upper bound for one run of the script under tsx on a loaded machine. */
-const SCRIPT_TIMEOUT_MS = 60_000;
 const AT = Date.UTC(2030, 0, 15, 9);
 
 let work: string;
@@ -52,11 +52,8 @@ async function failedEvents(count: number): Promise<string[]> {
 }
 
 function resend(...args: string[]) {
-  return spawnSync('npm', ['run', '--silent', 'outbox:resend', '--', ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, PORTAL_DATA_DIR: dataDir },
-    encoding: 'utf8',
-    timeout: SCRIPT_TIMEOUT_MS,
+  return runOperatorCommand({ npmScript: 'outbox:resend' }, args, {
+    env: { PORTAL_DATA_DIR: dataDir },
   });
 }
 

@@ -1,7 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  OPERATOR_COMMAND_TIMEOUT_MS as SCRIPT_TIMEOUT_MS,
+  runOperatorCommand,
+} from '../../testing/server/operatorCommand';
 import { lockDataFolder } from './dataFolderLock';
 import { openPortalStore, STORE_FILE } from './openStore';
 import type { PortalStore } from './portalStore';
@@ -10,10 +13,6 @@ import { BACKUP_USAGE, backupStore } from './storeBackup';
 // `npm run store:backup -- <file>` (docs/deploy.md, Backups of the store): a copy of the live SQLite
 // store that restores as docs/deploy.md says, and clear refusals that leave everything as it was.
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
-const SCRIPT = path.join(ROOT, 'scripts', 'store-backup.js');
-/** Upper bound for one run of the script under tsx on a loaded machine. */
-const SCRIPT_TIMEOUT_MS = 60_000;
 const AT = Date.UTC(2030, 0, 15, 9);
 
 let work: string;
@@ -24,13 +23,8 @@ afterEach(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-function runScript(args: string[], env: NodeJS.ProcessEnv, cwd: string = ROOT) {
-  return spawnSync(process.execPath, [SCRIPT, ...args], {
-    cwd,
-    env: { PATH: process.env.PATH, ...env },
-    encoding: 'utf8',
-    timeout: SCRIPT_TIMEOUT_MS,
-  });
+function runScript(args: string[], env: NodeJS.ProcessEnv, cwd?: string) {
+  return runOperatorCommand({ scriptFile: 'store-backup.js' }, args, { env, cwd });
 }
 
 async function licenceAdd(store: PortalStore, requestId: string): Promise<number> {
