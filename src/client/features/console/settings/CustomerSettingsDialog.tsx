@@ -34,10 +34,9 @@ export function CustomerSettingsDialog({ readOnly }: { readOnly: boolean }) {
       onOk={() => form.submit()}
       okText={CONSOLE_WORDS.save}
       cancelText={readOnly ? CONSOLE_WORDS.close : CONSOLE_WORDS.cancel}
-      okButtonProps={{
-        hidden: readOnly || customerView === null,
-        loading: customerStatus === 'saving',
-      }}
+      okButtonProps={{ disabled: customerView === null, loading: customerStatus === 'saving' }}
+      // Support staff only look: the dialog closes, it never saves.
+      footer={readOnly ? (_, { CancelBtn }) => <CancelBtn /> : undefined}
       destroyOnHidden
     >
       {customerStatus === 'loading' ? <Spin aria-label="Loading the settings" /> : null}
@@ -47,6 +46,7 @@ export function CustomerSettingsDialog({ readOnly }: { readOnly: boolean }) {
       {customerView === null ? null : (
         <Form
           form={form}
+          name="customerSettings"
           layout="vertical"
           disabled={readOnly}
           initialValues={customerView.settings}

@@ -27,6 +27,7 @@ export function DefaultsEditor({ readOnly }: { readOnly: boolean }) {
       )}
       <Form
         form={form}
+        name="resellerDefaults"
         layout="vertical"
         disabled={readOnly || defaultsView === null}
         onFinish={(values) =>
