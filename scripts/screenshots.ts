@@ -65,6 +65,32 @@ async function openDelegates(page: Page, item: string, title: string) {
   return dialog;
 }
 
+/** A staff member's console, signed in with the sandbox popup. */
+async function consoleOf(browser: Browser, origin: string, email: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
+  const page = await context.newPage();
+  await page.goto(`${origin}/reseller`);
+  await page.getByLabel('Email').fill(email);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Sign in with Google' }).click(),
+  ]);
+  await popup.waitForLoadState();
+  await popup.getByRole('button', { name: 'Allow' }).click();
+  await page.getByText(email).first().waitFor();
+  return page;
+}
+
+/** The settings dialog of a customer typed into the console's lookup form. */
+async function openCustomerSettings(page: Page, customer: string) {
+  await page.getByLabel("Customer's id or domain").fill(customer);
+  await page.getByRole('button', { name: 'Open settings' }).click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(`^Customer settings: ${customer}`) });
+  await dialog.getByText(/^(Never changed|Last changed)/).waitFor();
+  return dialog;
+}
+
 async function main(): Promise<void> {
   mkdirSync(outputDir, { recursive: true });
   const workDir = mkdtempSync(path.join(tmpdir(), 'portal-screenshots-'));
@@ -231,8 +257,34 @@ async function main(): Promise<void> {
         .first()
         .waitFor();
       await snap(console_, name);
+      if (name === 'console-support') {
+        await openCustomerSettings(console_, 'acme.example');
+        await snap(console_, 'console-customer-settings-support');
+      }
       await context.close();
     }
+
+    // Last, since acme.example's portal is off afterwards: an admin's change, the audit, the customer.
+    const ops = await consoleOf(browser, origin, 'ops@sandbox.example');
+    const dialog = await openCustomerSettings(ops, 'acme.example');
+    await dialog.getByRole('switch', { name: 'Self-service portal' }).click();
+    await dialog.getByLabel('Seat cap (most seats in total)').fill('30');
+    await dialog.getByLabel('Approval above (seats per purchase)').fill('5');
+    await snap(ops, 'console-customer-settings');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await ops.getByLabel('Default seat cap').fill('80');
+    await ops.getByRole('button', { name: 'Save' }).click();
+    await ops.getByRole('status').getByText('Saved.').waitFor();
+    await ops.getByRole('table', { name: 'Audit trail' }).getByText('seatCap: 50 → 80').waitFor();
+    await snap(ops, 'console-audit-trail');
+
+    const turnedOff = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
+    await turnedOff.goto(`${origin}/`);
+    await signIn(turnedOff, 'admin@acme.example');
+    await turnedOff.waitForURL('**/forbidden');
+    await turnedOff.locator('[aria-busy="false"]').waitFor();
+    await snap(turnedOff, 'customer-portal-off');
   } finally {
     await browser.close();
     await portal.stop();

@@ -14,7 +14,15 @@ export const API_PATHS = {
   resellerEvents: '/api/reseller/events',
   staffSignIn: '/api/reseller/console/sign-in',
   staffSession: '/api/reseller/console/session',
+  customerSettings: '/api/reseller/customers/:customerId/settings',
+  resellerDefaults: '/api/reseller/defaults',
+  staffAudit: '/api/reseller/audit',
 } as const;
+
+/** The settings path of one customer (its customerId or a domain of it), as the console calls it. */
+export function customerSettingsPath(customerId: string): string {
+  return API_PATHS.customerSettings.replace(':customerId', encodeURIComponent(customerId));
+}
 
 /** Every route of the reseller's own systems and staff starts here (docs/api.md, The reseller's routes). */
 export const RESELLER_API_PREFIX = '/api/reseller/';

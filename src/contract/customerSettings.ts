@@ -35,3 +35,45 @@ export const ResellerDefaults = Type.Object(
   { additionalProperties: false },
 );
 export type ResellerDefaults = Static<typeof ResellerDefaults>;
+
+/** What applies to a customer once its nulls fall back to the reseller's defaults. */
+export const EffectiveSettings = Type.Object({
+  portalEnabled: Type.Boolean(),
+  seatCap: settingSeats,
+  approvalAbove: seatsOrDefault,
+});
+export type EffectiveSettings = Static<typeof EffectiveSettings>;
+
+/** A customer's settings as stored (a customer never changed has the defaults' nulls, enabled). */
+export const DEFAULT_CUSTOMER_SETTINGS: CustomerSettings = {
+  portalEnabled: true,
+  seatCap: null,
+  approvalAbove: null,
+};
+
+/** Who last changed settings and when (ISO 8601 UTC); null for what no one has changed yet. */
+const lastChange = {
+  updatedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  updatedBy: Type.Union([Type.String(), Type.Null()]),
+};
+
+/** GET and PUT /api/reseller/customers/{customerId}/settings answer one customer's settings. */
+export const CustomerSettingsView = Type.Object({
+  customerId: Type.String(),
+  customerDomain: Type.String(),
+  settings: CustomerSettings,
+  effective: EffectiveSettings,
+  ...lastChange,
+});
+export type CustomerSettingsView = Static<typeof CustomerSettingsView>;
+
+/** GET and PUT /api/reseller/defaults answer the reseller's defaults. */
+export const ResellerDefaultsView = Type.Object({ defaults: ResellerDefaults, ...lastChange });
+export type ResellerDefaultsView = Static<typeof ResellerDefaultsView>;
+
+/** The path of a customer's settings: its customerId, or one of its domains. */
+export const CustomerSettingsParams = Type.Object(
+  { customerId: Type.String({ minLength: 1, maxLength: 255 }) },
+  { additionalProperties: false },
+);
+export type CustomerSettingsParams = Static<typeof CustomerSettingsParams>;

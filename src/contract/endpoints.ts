@@ -1,8 +1,16 @@
 import { Type, type Static } from 'typebox';
+import {
+  CustomerSettings,
+  CustomerSettingsParams,
+  CustomerSettingsView,
+  ResellerDefaults,
+  ResellerDefaultsView,
+} from './customerSettings';
 import { DelegateAction, emailField, idField } from './fields';
 import { HistoryPage, HistoryQuery } from './history';
 import { NotificationEventSchema } from './notifications';
 import { PricePreviewResponse, PriceVersion } from './prices';
+import { AuditPage, AuditQuery } from './staffActions';
 import { SubscriptionInfo } from './subscription';
 
 // The request and answer of every /api route (docs/api.md, Endpoints), each declared once: the routes
@@ -122,6 +130,18 @@ export const staffSignInSchema = {
   response: { 200: StaffIdentity },
 };
 export const staffSessionSchema = { response: { 200: StaffIdentity } };
+
+/** A customer's portal settings (docs/api.md, The reseller's console): read, and replaced by an admin. */
+export const customerSettingsSchema = {
+  params: CustomerSettingsParams,
+  response: { 200: CustomerSettingsView },
+};
+export const customerSettingsChangeSchema = { ...customerSettingsSchema, body: CustomerSettings };
+/** The reseller's defaults, which a customer's null settings fall back to. */
+export const resellerDefaultsSchema = { response: { 200: ResellerDefaultsView } };
+export const resellerDefaultsChangeSchema = { ...resellerDefaultsSchema, body: ResellerDefaults };
+/** The audit trail of staff actions, newest first. */
+export const staffAuditSchema = { querystring: AuditQuery, response: { 200: AuditPage } };
 
 /** GET /api/reseller/events: events per page when `limit` is absent, and the most a page holds. */
 export const RESELLER_EVENTS_PAGE_DEFAULT = 100;

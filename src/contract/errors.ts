@@ -10,4 +10,8 @@ export const ERROR_TEXT = {
   memberNotFound: 'Resource Not Found: memberKey',
   noSubscription: (domain: string) => `No Google Workspace subscription found for ${domain}.`,
   notACustomer: (resellerName: string) => `Not a customer of ${resellerName}`,
+  /** The words the 403 screen knows a turned-off portal by (docs/behaviour.md 2.3). */
+  portalTurnedOffMark: 'has turned self-service off',
+  portalTurnedOff: (resellerName: string) =>
+    `${resellerName} has turned self-service off for your organisation, so licenses and delegates cannot be changed in this portal. Contact ${resellerName} to change your subscription or to turn self-service back on.`,
 } as const;

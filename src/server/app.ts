@@ -29,6 +29,8 @@ import { consoleScope, openScope, resellerApiScope, signedInScope } from './rout
 import { signedInRoutes } from './routes/signed-in';
 import { sandboxRoutes } from './sandbox/routes';
 import { changeServicePlugin } from './services/changes';
+import { createPortalSettings, type PortalSettings } from './settings/portalSettings';
+import { defaultSettingsSeed } from './settings/settingsSeed';
 import { spaRoutes } from './spa';
 import { createSqliteStore } from './store/openStore';
 import type { PortalStore } from './store/portalStore';
@@ -53,6 +55,11 @@ export interface BuildAppOptions {
   metrics?: PortalMetrics;
   /** The reseller's prices (main.ts reads PRICE_FILE at start-up); default read from config.priceFile. */
   prices?: PriceList | null;
+  /**
+   * The customers' settings over `store`, read (main.ts: openPortalSettings), and the provider's seat
+   * policy. Without them the app reads the store's own once ready; the app refreshes them while it runs.
+   */
+  settings?: PortalSettings;
 }
 
 /** Fastify's types take a hop count as a function: trust the nearest n proxies. */
@@ -106,6 +113,20 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   }
   store = timedStore(store, metrics);
   metrics.watchStore(store);
+  let settings = options.settings;
+  if (settings === undefined) {
+    const unread = createPortalSettings(store, { log: app.log });
+    const seeded = store;
+    app.addHook('onReady', async () => {
+      await seeded.seedSettings(defaultSettingsSeed(now()));
+      await unread.refresh();
+    });
+    settings = unread;
+  }
+  // A change made on another instance applies here within SETTINGS_REFRESH_MS (docs/reseller-console.md).
+  const polled = settings;
+  app.addHook('onReady', async () => polled.start());
+  app.addHook('onClose', async () => polled.stop());
 
   const routeContext: RouteContext = {
     provider,
@@ -114,6 +135,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     purchaseGraceMs: config.purchaseGraceMs,
     metrics,
     prices: options.prices === undefined ? pricesOf(config) : options.prices,
+    settings,
   };
   const requestDeadlineMs = options.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS;
   void app.register(async (scope) => {

@@ -23,6 +23,8 @@ import { pricesOf, type PriceList } from './prices/priceList';
 import { createReconcileWorker } from './services/reconcileWorker';
 import { createSettlementWorker } from './services/settlementWorker';
 import { DataFolderInUse, lockDataFolder, type DataFolderLock } from './store/dataFolderLock';
+import { openPortalSettings, type PortalSettings } from './settings/portalSettings';
+import { readSettingsSeed } from './settings/settingsSeed';
 import { openPortalStore } from './store/openStore';
 import type { PortalStore } from './store/portalStore';
 
@@ -80,11 +82,10 @@ function lockWhenOnSqlite(config: ServerConfig): DataFolderLock | null {
 }
 
 /** The portal store, migrated; a database that cannot be reached stops the start with one line. */
-async function openStore(config: ServerConfig, opened: OpenedProvider): Promise<PortalStore> {
+async function openStore(config: ServerConfig): Promise<PortalStore> {
   try {
     return await openPortalStore(config, Date.now());
   } catch (error) {
-    await closeProvider(opened);
     const reason = error instanceof Error ? error.message : String(error);
     return fail(
       config.databaseUrl === null
@@ -144,19 +145,26 @@ async function main(): Promise<void> {
   if (config.emulated !== null) logger.warn(emulatorWarning(config.emulated));
   const folderLock = lockWhenOnSqlite(config);
   const metrics = createPortalMetrics();
+  // The store first: the customers' settings in it are the provider's seat policy.
+  const store = await openStore(config);
+  let portalSettings: PortalSettings;
   try {
-    opened = await openProvider(config, settings, logger, metrics);
+    portalSettings = await openPortalSettings(store, readSettingsSeed(settings, Date.now()), {
+      log: logger,
+    });
+    opened = await openProvider(config, settings, logger, portalSettings, metrics);
   } catch (error) {
+    await store.close().catch(() => undefined);
     if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
     throw error;
   }
 
-  const store = await openStore(config, opened);
   const app = buildApp({
     config,
     provider: opened.provider,
     sandbox: opened.sandbox,
     store,
+    settings: portalSettings,
     logger,
     requestDeadlineMs,
     metrics,

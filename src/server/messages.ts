@@ -16,6 +16,10 @@ export const SERVER_TEXT = {
   staffSupportReadOnly: 'Reseller support staff can only look; changes are for reseller admins.',
   staffGroupMissing: (group: string) =>
     `The reseller's staff group ${group} does not exist in Google's directory; check RESELLER_ADMINS_GROUP and RESELLER_SUPPORT_GROUP.`,
+  unknownCustomer: (named: string) =>
+    `${named} is not a customer of this reseller: give a customer's id or one of its domains.`,
+  invalidAuditCursor:
+    'The cursor is not one this server gave; leave it out to start from the newest action.',
   addLicenceRole: 'Only an administrator or a licence delegate can add licences.',
   delegatesRole: 'Only an administrator can manage delegates.',
   foreignCustomer: 'You can only see and change the subscription of your own organisation.',

@@ -5,7 +5,7 @@ import type { PortalMetrics } from './plugins/metrics';
 import { createGoogleProvider, readGoogleOptions } from './providers/google';
 import type { PortalProvider } from './providers/provider';
 import { openSandbox, type Sandbox } from './providers/sandbox';
-import { readSeatPolicy } from './providers/seatPolicy';
+import type { SeatPolicy } from './providers/seatPolicy';
 
 // The provider PORTAL_PROVIDER names, as the server (main.ts) and the operator's commands
 // (reconcileCommand.ts) open it: the sandbox in PORTAL_DATA_DIR, or Google.
@@ -19,15 +19,16 @@ export async function openProvider(
   config: Pick<ServerConfig, 'provider' | 'dataDir' | 'resellerName'>,
   settings: Environment,
   logger: FastifyBaseLogger,
+  /** The customers' seat caps (settings/portalSettings.ts); the default cap when absent. */
+  seatPolicy?: SeatPolicy,
   metrics?: PortalMetrics,
 ): Promise<OpenedProvider> {
-  const seatPolicy = readSeatPolicy(settings);
   if (config.provider === 'google') {
     const options = readGoogleOptions(settings);
     return {
       provider: createGoogleProvider({
         ...options,
-        seatPolicy,
+        ...(seatPolicy === undefined ? {} : { seatPolicy }),
         log: logger,
         ...(metrics === undefined ? {} : { metrics }),
       }),
@@ -36,7 +37,7 @@ export async function openProvider(
   const sandbox = await openSandbox({
     dataDir: config.dataDir,
     resellerName: config.resellerName,
-    seatPolicy,
+    ...(seatPolicy === undefined ? {} : { seatPolicy }),
     log: (line) => logger.info(line),
   });
   return { provider: sandbox.provider, sandbox };

@@ -85,6 +85,7 @@ async function stateOf(customer: CustomerIds): Promise<CustomerState> {
 
 function send(who: Credentials, method: string, call: MatrixCall): Promise<Answer> {
   if (method === 'POST') return who.browser.post(call.url, call.body);
+  if (method === 'PUT') return who.browser.put(call.url, call.body);
   return who.browser.request(method, call.url, { headers: call.headers });
 }
 

@@ -4,7 +4,9 @@ import {
   EmailValidatorResponse,
   StaffIdentity,
 } from '../../contract/endpoints';
+import { CustomerSettingsView, ResellerDefaultsView } from '../../contract/customerSettings';
 import { HistoryEntry, HistoryPage } from '../../contract/history';
+import { AuditPage } from '../../contract/staffActions';
 import { SubscriptionInfo } from '../../contract/subscription';
 
 // The answers the client checks before they reach the state, as the contract declares them. Read at
@@ -44,6 +46,9 @@ export const ANSWER_SCHEMAS = {
   delegateList: DelegateListResponse,
   emailValidator: EmailValidatorResponse,
   staffIdentity: StaffIdentity,
+  customerSettings: CustomerSettingsView,
+  resellerDefaults: ResellerDefaultsView,
+  auditPage: AuditPage,
 } as const;
 
 /** What a check's answer is once it passed. */

@@ -1,5 +1,7 @@
 import { act, screen } from '@testing-library/react';
+import { ERROR_TEXT } from '../../contract/errors';
 import { TYPING_MS_PER_CHARACTER } from '../../contract/limits';
+import { fakeConfig } from '../../testing/client/fakeServices';
 import type { StoredError } from '../events/portalEvents';
 import { matchMediaMatching } from '../../testing/client/matchMedia';
 import { renderWithProviders } from '../../testing/client/renderWithProviders';
@@ -28,6 +30,27 @@ describe('ForbiddenPage', () => {
   afterEach(() => {
     jest.useRealTimers();
     window.matchMedia = originalMatchMedia;
+  });
+
+  it("shows how to reach the reseller when the reseller turned the customer's portal off", async () => {
+    renderForbidden({
+      message: 'Forbidden',
+      details: ERROR_TEXT.portalTurnedOff('Sandbox Reseller'),
+    });
+    expect(await screen.findByRole('link', { name: 'contact page' })).toHaveAttribute(
+      'href',
+      fakeConfig.contactUrl,
+    );
+    expect(screen.getByRole('link', { name: 'help desk' })).toHaveAttribute(
+      'href',
+      fakeConfig.helpdeskUrl,
+    );
+  });
+
+  it('offers no contact links for any other refusal', async () => {
+    renderForbidden({ message: 'Forbidden', details: 'Domain suspended' });
+    await screen.findByRole('heading', { level: 1, name: '403' });
+    expect(screen.queryByRole('link')).toBeNull();
   });
 
   it('shows 403, the description and types the details at 10 ms per character', async () => {

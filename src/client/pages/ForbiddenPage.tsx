@@ -1,5 +1,7 @@
+import { ERROR_TEXT } from '../../contract/errors';
 import { NARROW_PAGE_MAX_WIDTH_PX, TYPING_MS_PER_CHARACTER } from '../../contract/limits';
 import { useAppSelector } from '../app/hooks';
+import { usePortalConfig } from '../app/portalConfigContext';
 import { PageTitle, Panel, Sentence } from '../components/Panel';
 import { TypingText } from '../components/TypingText';
 import { textLength } from '../components/typedPrefix';
@@ -7,6 +9,20 @@ import { selectStoredErrorDetails } from '../features/errors/errorsSelectors';
 import { sanitizeDetails } from '../features/errors/sanitizeDetails';
 
 const UNKNOWN_ERROR = 'Unknown error';
+const REACH_RESELLER = 'To reach your reseller:';
+const CONTACT_PAGE = 'contact page';
+const HELP_DESK = 'help desk';
+
+/** How to reach the reseller, from the portal's own configuration (docs/behaviour.md 2.3). */
+function ReachReseller() {
+  const { contactUrl, helpdeskUrl } = usePortalConfig();
+  return (
+    <Sentence>
+      {REACH_RESELLER} <a href={contactUrl}>{CONTACT_PAGE}</a> ·{' '}
+      <a href={helpdeskUrl}>{HELP_DESK}</a>
+    </Sentence>
+  );
+}
 
 /** The stored details as safe HTML, or 'Unknown error' when nothing readable is left (docs/behaviour.md 2). */
 function detailsHtml(details: string | undefined): string {
@@ -31,6 +47,7 @@ export function ForbiddenPage() {
             <TypingText key={html} html={html} msPerCharacter={TYPING_MS_PER_CHARACTER} />
           </dd>
         </dl>
+        {details?.includes(ERROR_TEXT.portalTurnedOffMark) === true ? <ReachReseller /> : null}
       </Panel>
     </main>
   );

@@ -39,6 +39,17 @@ describe('http service (docs/api.md, docs/api.md, Error envelope)', () => {
     expect(JSON.parse(init?.body ?? '')).toEqual({ email: 'a@acme.example', action: 'add' });
   });
 
+  it('PUTs JSON with X-XSRF-TOKEN, as the console replaces a setting', async () => {
+    const { fetch, calls } = fakeFetch(200, '{}');
+    const http = createHttpService({ fetch, readCookies: () => cookies });
+    await http.put('/api/reseller/defaults', { seatCap: 80, approvalAbove: null });
+    const [url, init] = calls[0] ?? [];
+    expect(url).toBe('/api/reseller/defaults');
+    expect(init?.method).toBe('PUT');
+    expect(init?.headers['X-XSRF-TOKEN']).toBe('abc=123');
+    expect(JSON.parse(init?.body ?? '')).toEqual({ seatCap: 80, approvalAbove: null });
+  });
+
   it("names the browser's time zone on a change, so the buyer's mail is dated in it, and on no read", async () => {
     const { fetch, calls } = fakeFetch(200, '{}');
     const http = createHttpService({

@@ -1,6 +1,6 @@
 import { NO_RESPONSE } from './httpFailure';
 import { TIME_ZONE_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../../contract/api';
-import type { HttpFailure, HttpService, Query } from './types';
+import type { ConsoleHttpService, HttpFailure, Query } from './types';
 
 // The one door to the portal API: relative URLs only, JSON both ways, XSRF and the browser's time zone
 // on every non-GET (docs/api.md, Conventions).
@@ -93,18 +93,18 @@ function getRequest(
   };
 }
 
-export function createHttpService(options: HttpServiceOptions = {}): HttpService {
+export function createHttpService(options: HttpServiceOptions = {}): ConsoleHttpService {
   const doFetch: FetchLike = options.fetch ?? ((url, init) => window.fetch(url, init));
   const readCookies = options.readCookies ?? (() => document.cookie);
   const xsrfCookie = options.xsrfCookie ?? XSRF_COOKIE;
   const timeZone = options.timeZone ?? browserTimeZone;
 
-  function postRequest(url: string, body: unknown): PortalRequest {
+  function bodyRequest(method: 'POST' | 'PUT', url: string, body: unknown): PortalRequest {
     const zone = timeZone();
     return {
       url,
       init: {
-        method: 'POST',
+        method,
         headers: {
           Accept: 'application/json',
           'Content-Type': 'application/json',
@@ -144,6 +144,7 @@ export function createHttpService(options: HttpServiceOptions = {}): HttpService
 
   return {
     get: (path, query, headers = {}) => send(getRequest(path, query, headers)),
-    post: (path, body) => send(postRequest(path, body)),
+    post: (path, body) => send(bodyRequest('POST', path, body)),
+    put: (path, body) => send(bodyRequest('PUT', path, body)),
   };
 }

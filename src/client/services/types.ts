@@ -18,6 +18,12 @@ export interface HttpService {
   post<T>(path: string, body: unknown): Promise<T>;
 }
 
+/** The console also replaces a resource (PUT, docs/api.md, The reseller's console); customers never do. */
+export interface ConsoleHttpService extends HttpService {
+  /** PUT JSON, with the same headers as post. */
+  put<T>(path: string, body: unknown): Promise<T>;
+}
+
 export interface IdentityToken {
   accessToken: string;
   /** Seconds, as the provider says. */

@@ -20,7 +20,7 @@ const METHODS: HTTPMethods[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** "### GET /api/x and GET /api/y" headings → [['GET', '/api/x'], ['GET', '/api/y']]. */
 function documentedRoutes(): [HTTPMethods, string][] {
   return [...DOC.matchAll(/^### (.+)$/gm)].flatMap((heading) =>
-    [...(heading[1] ?? '').matchAll(/(GET|POST|PUT|PATCH|DELETE) (\/api\/[a-z/-]+)/g)].map(
+    [...(heading[1] ?? '').matchAll(/(GET|POST|PUT|PATCH|DELETE) (\/api\/[a-zA-Z:/-]+)/g)].map(
       (match) => [match[1] as HTTPMethods, match[2] ?? ''] as [HTTPMethods, string],
     ),
   );
@@ -99,6 +99,7 @@ it('quotes every message the server writes', () => {
     tokenCreatorMissing: ['<service>'],
     noDefaultCredentials: ['<service>'],
     withRequestId: ['<message>', '<request id>'],
+    unknownCustomer: ['<customer>'],
   };
   for (const [name, text] of Object.entries(SERVER_TEXT)) {
     const quoted =
@@ -113,4 +114,5 @@ it('quotes every message the server writes', () => {
   expect(DOC).toContain(ERROR_TEXT.memberNotFound);
   expect(DOC).toContain(ERROR_TEXT.noSubscription('<domain>'));
   expect(DOC).toContain(ERROR_TEXT.notACustomer('<RESELLER_NAME>'));
+  expect(DOC).toContain(ERROR_TEXT.portalTurnedOff('<RESELLER_NAME>'));
 });

@@ -2,7 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { TOKEN_HEADER, XSRF_HEADER, sessionCookieNames } from '../../contract/api';
+import {
+  RESELLER_API_PREFIX,
+  TOKEN_HEADER,
+  XSRF_HEADER,
+  sessionCookieNames,
+} from '../../contract/api';
 import { ERROR_TEXT } from '../../contract/errors';
 import { SIGN_IN_SCOPES } from '../../contract/limits';
 import { buildApp } from '../app';
@@ -12,6 +17,8 @@ import { createLogger } from '../plugins/logger';
 import { openSandbox } from '../providers/sandbox';
 import type { RouteFamily } from '../routes/context';
 import { signedInScope } from '../routes/scopes';
+import { openPortalSettings } from '../settings/portalSettings';
+import { defaultSettingsSeed } from '../settings/settingsSeed';
 import { createSqliteStore } from '../store/openStore';
 import {
   CONSOLE_API_ROUTES,
@@ -59,7 +66,12 @@ it("gives every reseller API route the key check after the address's quota, and 
 it("gives every console route the staff session hook, then the session's quota, and the live role check", () => {
   const api = portal.routes().filter(isApiRoute);
   expect(unguardedConsoleRoutes(api)).toEqual([]);
-  const consoleRoutes = api.filter((route) => route.url.startsWith('/api/reseller/console/'));
+  // Every route under /api/reseller/ but the billing systems' is the console's.
+  const consoleRoutes = api.filter(
+    (route) =>
+      route.url.startsWith(RESELLER_API_PREFIX) &&
+      !RESELLER_API_ROUTES.includes(`${route.method} ${route.url}`),
+  );
   const names = consoleRoutes.map((route) => `${route.method} ${route.url}`);
   expect(names.filter((name) => !OPEN_API_ROUTES.includes(name))).toEqual([...CONSOLE_API_ROUTES]);
   for (const name of CONSOLE_API_ROUTES) {
@@ -114,7 +126,12 @@ it('guards a route added to the signed-in scope, with nothing else to remember',
   const memory = createSqliteStore(':memory:');
   await memory.migrate();
   const config = readConfig({ PORTAL_DATA_DIR: dataDir, PORTAL_CLIENT_DIR: dataDir });
-  const context = { provider: sandbox.provider, store: memory.store, now: Date.now };
+  const settings = await openPortalSettings(
+    memory.store,
+    { seed: defaultSettingsSeed(Date.now()), file: null },
+    { log: createLogger('silent') },
+  );
+  const context = { provider: sandbox.provider, store: memory.store, now: Date.now, settings };
   const app = buildApp({ config, ...context, sandbox, logger: createLogger('silent') });
   const routes = recordRoutes(app);
   const reached: string[] = [];

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ERROR_TEXT } from '../../contract/errors';
 import { permissionDenied, unauthenticated } from '../apiError';
 import { SERVER_TEXT } from '../messages';
 import type { DirectoryUser, PortalProvider } from '../providers/provider';
+import type { PortalSettings } from '../settings/portalSettings';
 import type { PortalStore } from '../store/portalStore';
 import { readSessionHolder } from './roles';
 import { checkXsrf } from './xsrf';
@@ -57,17 +59,30 @@ export function guardSignedInScope(
   now: () => number,
   revocations: SessionRevocations,
   provider: PortalProvider,
+  settings: Pick<PortalSettings, 'isPortalEnabled'>,
 ): void {
   scope.addHook('onRequest', async function liveSession(request) {
     const session = await requireLiveSession(request, now(), revocations);
     // A staff session acts for no customer (docs/security.md, The reseller's console).
     if (isStaffSession(session)) throw permissionDenied(SERVER_TEXT.staffSessionNotCustomer);
+    requirePortalEnabled(settings, provider, session.customerId);
     if (!SAFE_METHODS.has(request.method)) checkXsrf(request, session.xsrf);
     request.portalSession = session;
   });
   scope.addHook('preHandler', async function liveSessionHolder(request) {
     request.sessionHolder = await readSessionHolder(provider, sessionOf(request));
   });
+}
+
+/** 403 while the reseller has turned the customer's portal off (docs/reseller-console.md). */
+export function requirePortalEnabled(
+  settings: Pick<PortalSettings, 'isPortalEnabled'>,
+  provider: Pick<PortalProvider, 'resellerName'>,
+  customerId: string,
+): void {
+  if (!settings.isPortalEnabled(customerId)) {
+    throw permissionDenied(ERROR_TEXT.portalTurnedOff(provider.resellerName));
+  }
 }
 
 /** The person the holder's check read; a route without that check is a programming error. */

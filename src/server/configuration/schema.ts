@@ -241,14 +241,15 @@ export const ENVIRONMENT = Type.Object({
     {
       group: 'portal',
       description:
-        'The total an annual subscription may reach through the portal (a maximum from Google only lowers it)',
+        "The reseller's default seat cap, written to the portal store on its first start; from then on the reseller console's defaults apply (docs/reseller-console.md)",
     },
     { minimum: 1, default: DEFAULT_ANNUAL_SEAT_CAP },
   ),
   SEAT_CAP_FILE: Type.Optional(
     text({
       group: 'portal',
-      description: 'JSON file of per-customer caps, `{"<customerId>": <cap>}`; read at start-up',
+      description:
+        'JSON file of per-customer caps, `{"<customerId>": <cap>}`, imported into the portal store once, on its first start; then the console\'s settings apply',
     }),
   ),
   RATE_LIMIT_PER_ADDRESS: whole(

@@ -31,7 +31,7 @@ const HTTP_NOT_FOUND = 404;
 const HTTP_METHOD_NOT_ALLOWED = 405;
 const HTTP_INTERNAL = 500;
 /** The methods the API's routes use (docs/api.md, Endpoints); Fastify answers HEAD for every GET. */
-const API_METHODS = ['GET', 'HEAD', 'POST'] as const;
+const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT'] as const;
 
 function whereOf(context: string | undefined): string {
   return context === 'querystring'

@@ -9,12 +9,16 @@ import type {
 } from 'fastify';
 import type { StaffGroups } from '../auth/staffRoles';
 import type { ChangeContext } from '../services/changeLock';
+import type { PortalSettings } from '../settings/portalSettings';
 
 /**
  * What every route family needs: the provider, the portal's store and the clock (injected so tests can
- * move time), the purchase grace, the metrics and the prices; the change service needs the same.
+ * move time), the purchase grace, the metrics and the prices, as the change service; and the
+ * customers' settings from the reseller console.
  */
-export type RouteContext = ChangeContext;
+export interface RouteContext extends ChangeContext {
+  settings: PortalSettings;
+}
 
 /** The API's Fastify scope: requests and answers typed from their schemas in src/contract/endpoints.ts. */
 export type ApiScope = FastifyInstance<

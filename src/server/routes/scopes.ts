@@ -35,7 +35,7 @@ export async function openScope(scope: FastifyInstance, options: OpenScopeOption
 /** Routes for a live session only: its guard, then its quota, run before every one of them. */
 export async function signedInScope(scope: FastifyInstance, options: ScopeOptions): Promise<void> {
   const { routes, rateLimits, ...context } = options;
-  guardSignedInScope(scope, context.now, context.store, context.provider);
+  guardSignedInScope(scope, context.now, context.store, context.provider, context.settings);
   // After the guard, so the per-session and per-customer limits count verified sessions only.
   await scope.register(perSessionQuota, { limits: rateLimits, metrics: context.metrics });
   for (const family of routes) await scope.register(family, context);

@@ -12,6 +12,7 @@ import {
   type StoreDialect,
 } from './portalStore';
 import type { PortalDatabase } from './schema';
+import { createSettingsStore } from './settingsQueries';
 
 // The one implementation of PortalStore: Kysely writes the same queries for SQLite and PostgreSQL;
 // only the locks (and the id column of the first migration) differ.
@@ -107,6 +108,7 @@ export function createKyselyStore(
   return {
     dialect,
     ...createOutbox(db, dialect),
+    ...createSettingsStore(db),
     exclusive: (key, work) => locks.exclusive(key, work),
     ifFree: (key, work) => locks.ifFree(key, work),
 

@@ -317,6 +317,63 @@ const personTimeZones: Migration = {
   },
 };
 
+/**
+ * The reseller console's settings and audit (docs/reseller-console.md): the reseller's defaults (one
+ * row, written at the first start with ANNUAL_SEAT_CAP; its revision moves with every settings change
+ * so each instance notices one with a single read), each customer's own settings, and every staff
+ * action with its state before and after.
+ */
+function consoleSettings(dialect: StoreDialect): Migration {
+  return {
+    async up(db: AnyDatabase) {
+      await db.schema
+        .createTable('reseller_defaults')
+        .addColumn('id', 'integer', (column) => column.primaryKey())
+        .addColumn('seat_cap', 'bigint', (column) => column.notNull())
+        .addColumn('approval_above', 'bigint')
+        .addColumn('revision', 'bigint', (column) => column.notNull())
+        .addColumn('updated_at', 'bigint')
+        .addColumn('updated_by', 'text')
+        .execute();
+      await db.schema
+        .createTable('customer_settings')
+        .addColumn('customer_id', 'text', (column) => column.primaryKey())
+        .addColumn('portal_enabled', 'integer', (column) => column.notNull())
+        .addColumn('seat_cap', 'bigint')
+        .addColumn('approval_above', 'bigint')
+        .addColumn('updated_at', 'bigint', (column) => column.notNull())
+        .addColumn('updated_by', 'text', (column) => column.notNull())
+        .execute();
+      await db.schema
+        .createTable('staff_actions')
+        .addColumn('id', dialect === 'postgres' ? 'bigint' : 'integer', (column) =>
+          dialect === 'postgres'
+            ? column.primaryKey().generatedAlwaysAsIdentity()
+            : column.primaryKey().autoIncrement(),
+        )
+        .addColumn('at', 'bigint', (column) => column.notNull())
+        .addColumn('actor', 'text', (column) => column.notNull())
+        .addColumn('kind', 'text', (column) => column.notNull())
+        .addColumn('customer_id', 'text')
+        .addColumn('request_id', 'text', (column) => column.notNull())
+        .addColumn('before', 'text')
+        .addColumn('after', 'text')
+        .execute();
+      // One customer's actions, newest first (GET /api/reseller/audit?customerId=).
+      await db.schema
+        .createIndex('staff_actions_customer')
+        .on('staff_actions')
+        .columns(['customer_id', 'id'])
+        .execute();
+    },
+    async down(db: AnyDatabase) {
+      await db.schema.dropTable('staff_actions').execute();
+      await db.schema.dropTable('customer_settings').execute();
+      await db.schema.dropTable('reseller_defaults').execute();
+    },
+  };
+}
+
 /** Every migration in order; the names sort in the order they run. */
 export function portalMigrations(dialect: StoreDialect): MigrationProvider {
   return {
@@ -330,6 +387,7 @@ export function portalMigrations(dialect: StoreDialect): MigrationProvider {
         '0006_event_sequence': eventSequence(dialect),
         '0007_purchase_charge': purchaseCharge,
         '0008_time_zones': personTimeZones,
+        '0009_console_settings': consoleSettings(dialect),
       };
     },
   };

@@ -1,4 +1,6 @@
 import type { DelegateAction } from '../../contract/api';
+import type { CustomerSettings, ResellerDefaults } from '../../contract/customerSettings';
+import type { StaffActionKind, StaffActionState } from '../../contract/staffActions';
 import type { HistoryKind } from '../../contract/history';
 import type { NotificationEvent } from '../../contract/notifications';
 import type { PurchaseCharge } from '../../contract/prices';
@@ -193,7 +195,89 @@ export interface Outbox {
   countNotifications(): Promise<Record<'waiting' | 'failed', number>>;
 }
 
-export interface PortalStore extends ChangeLocks, Outbox {
+/** Who made a staff change, and when (docs/reseller-console.md, Audit trail). */
+export interface StaffActor {
+  /** The staff member's address. */
+  actor: string;
+  requestId: string;
+  /** Epoch ms. */
+  at: number;
+}
+
+/** One staff action as recordStaffAction (store/staffActions.ts) writes it. */
+export interface StaffActionIntent extends StaffActor {
+  kind: StaffActionKind;
+  /** null for what concerns every customer (the defaults). */
+  customerId: string | null;
+  before: StaffActionState | null;
+  after: StaffActionState | null;
+}
+
+export interface StaffActionRecord extends StaffActionIntent {
+  id: number;
+}
+
+/** A page of the audit trail, newest first. */
+export interface StaffActionQuery {
+  customerId: string | null;
+  kind: StaffActionKind | null;
+  /** Only actions older (lower id) than this one; null for the newest. */
+  olderThan: number | null;
+  limit: number;
+}
+
+/** Who last changed settings: epoch ms and address; null for what no one has changed. */
+export interface LastChange {
+  updatedAt: number | null;
+  updatedBy: string | null;
+}
+
+export type StoredCustomerSettings = CustomerSettings & LastChange;
+export type StoredDefaults = ResellerDefaults & LastChange;
+
+/** Every setting in the store at one revision (settings/portalSettings.ts keeps it in memory). */
+export interface StoredSettings {
+  /** Moves with every settings change; 0 before the first start wrote the defaults. */
+  revision: number;
+  /** null until the first start wrote them. */
+  defaults: StoredDefaults | null;
+  customers: ReadonlyMap<string, StoredCustomerSettings>;
+}
+
+/** The first start's settings (docs/reseller-console.md, Where the settings come from). */
+export interface SettingsSeed {
+  /** ANNUAL_SEAT_CAP (or its default) and no approvals. */
+  defaults: ResellerDefaults;
+  /** SEAT_CAP_FILE's caps, read only when the seed is written. */
+  seatCaps(): ReadonlyMap<string, number>;
+  /** Epoch ms, and what the imported customers' settings name as their author. */
+  at: number;
+  by: string;
+}
+
+/** The console's settings and its audit trail: each change and its staff action in one transaction. */
+export interface SettingsStore {
+  /** Writes the seed unless the store has defaults already; answers how many caps it imported, or null. */
+  seedSettings(seed: SettingsSeed): Promise<number | null>;
+  /** The settings' revision: one cheap read, polled by every instance. */
+  settingsRevision(): Promise<number>;
+  readSettings(): Promise<StoredSettings>;
+  /** Replaces a customer's settings; answers the staff action, or null when nothing changed. */
+  changeCustomerSettings(
+    customerId: string,
+    settings: CustomerSettings,
+    by: StaffActor,
+  ): Promise<StaffActionRecord | null>;
+  /** Replaces the reseller's defaults; answers the staff action, or null when nothing changed. */
+  changeResellerDefaults(
+    defaults: ResellerDefaults,
+    by: StaffActor,
+  ): Promise<StaffActionRecord | null>;
+  /** A page of staff actions, newest first. */
+  listStaffActions(query: StaffActionQuery): Promise<StaffActionRecord[]>;
+}
+
+export interface PortalStore extends ChangeLocks, Outbox, SettingsStore {
   readonly dialect: StoreDialect;
 
   /** Whether this one session was revoked (a new sign-in replaced it). */

@@ -107,6 +107,47 @@ export interface TimeZoneTable {
   named_at: BigIntColumn;
 }
 
+/** The reseller's defaults (migration 0009): one row, id 1, written at the first start. */
+export interface ResellerDefaultsTable {
+  id: number;
+  seat_cap: BigIntColumn;
+  /** null: no purchase waits for approval. */
+  approval_above: NullableBigIntColumn;
+  /** Moves with every settings change, customers' included: the instances' one read to notice one. */
+  revision: BigIntColumn;
+  /** Epoch ms and the staff member of the last change; null for the first start's seed. */
+  updated_at: NullableBigIntColumn;
+  updated_by: string | null;
+}
+
+/** A customer's own settings (migration 0009); null seats fall back to the defaults. */
+export interface CustomerSettingsTable {
+  customer_id: string;
+  /** 1 or 0. */
+  portal_enabled: number;
+  seat_cap: NullableBigIntColumn;
+  approval_above: NullableBigIntColumn;
+  /** Epoch ms and the staff member (or the seat-cap file's import) of the last change. */
+  updated_at: BigIntColumn;
+  updated_by: string;
+}
+
+/** One row per staff action (migration 0009), written in the change's own transaction. */
+export interface StaffActionTable {
+  /** Insertion order: newest first is highest first. */
+  id: Generated<number | string>;
+  /** Epoch ms. */
+  at: BigIntColumn;
+  actor: string;
+  /** StaffActionKind (src/contract/staffActions.ts). */
+  kind: string;
+  customer_id: string | null;
+  request_id: string;
+  /** The state before and after as JSON objects of plain values; null for none. */
+  before: string | null;
+  after: string | null;
+}
+
 export interface PortalDatabase {
   revoked_sessions: RevokedSessionTable;
   sign_outs: SignOutTable;
@@ -114,4 +155,7 @@ export interface PortalDatabase {
   subscription_ids: SubscriptionIdTable;
   outbox: OutboxTable;
   time_zones: TimeZoneTable;
+  reseller_defaults: ResellerDefaultsTable;
+  customer_settings: CustomerSettingsTable;
+  staff_actions: StaffActionTable;
 }

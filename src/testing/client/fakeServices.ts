@@ -3,6 +3,7 @@ import type { SagaContext } from '../../client/app/sagaContext';
 import type { PortalConfig } from '../../contract/config';
 import type { ErrorEnvelope, ErrorStatus } from '../../contract/errors';
 import type {
+  ConsoleHttpService,
   HttpFailure,
   IdentityFailure,
   IdentityToken,
@@ -13,7 +14,7 @@ import type {
 // In-memory stand-ins for every service, recording each call, for saga tests and component tests.
 
 export interface FakeHttpRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   query?: Query;
   headers?: Record<string, string>;
@@ -64,7 +65,8 @@ export interface FakeCalls {
 
 export interface FakeServices {
   /** Hand to makeStore({ context }) or to expectSaga through `provider`. */
-  services: SagaContext;
+  /** The console's http service too (PUT), for the console's saga tests. */
+  services: SagaContext & { http: ConsoleHttpService };
   calls: FakeCalls;
   /** expectSaga(...).provide(fake.provider): answers every getContext from `services`. */
   provider: { getContext: (key: string) => unknown };
@@ -136,12 +138,13 @@ export function createFakeServices(options: FakeServicesOptions = {}): FakeServi
     throw failure;
   }
 
-  const services: SagaContext = {
+  const services: SagaContext & { http: ConsoleHttpService } = {
     config: { ...fakeConfig, ...options.config },
     http: {
       get: <T>(path: string, query?: Query, headers?: Record<string, string>) =>
         answer<T>({ method: 'GET', path, query, headers }),
       post: <T>(path: string, body: unknown) => answer<T>({ method: 'POST', path, body }),
+      put: <T>(path: string, body: unknown) => answer<T>({ method: 'PUT', path, body }),
     },
     identity: {
       async requestToken(hint, scopes) {

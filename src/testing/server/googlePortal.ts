@@ -11,8 +11,9 @@ import { createLogger } from '../../server/plugins/logger';
 import { createPortalMetrics, type PortalMetrics } from '../../server/plugins/metrics';
 import { createGoogleProvider, readGoogleOptions } from '../../server/providers/google';
 import type { PortalProvider } from '../../server/providers/provider';
-import { readSeatPolicy } from '../../server/providers/seatPolicy';
 import { createSettlementWorker } from '../../server/services/settlementWorker';
+import { openPortalSettings } from '../../server/settings/portalSettings';
+import { readSettingsSeed } from '../../server/settings/settingsSeed';
 import { createSqliteStore } from '../../server/store/openStore';
 import type { PortalStore } from '../../server/store/portalStore';
 import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '../fakeGoogle';
@@ -108,10 +109,19 @@ export async function startGooglePortal(options: GooglePortalOptions = {}): Prom
   };
   const config = readConfig(env);
   const metrics = createPortalMetrics();
+  const { logs, sink } = captureLogs();
+  const logger = createLogger(logLevel, sink);
+  // The settings' store always; the test sees it only when it asked for one.
+  const opened = createSqliteStore(':memory:');
+  await opened.migrate();
+  const settings = await openPortalSettings(opened.store, readSettingsSeed(env, Date.now()), {
+    log: logger,
+  });
+  const store: PortalStore | undefined = options.withStore ? opened.store : undefined;
   const provider = createGoogleProvider({
     ...readGoogleOptions(env),
     metrics,
-    seatPolicy: readSeatPolicy(env),
+    seatPolicy: settings,
     // The dataset's .example domains have no DNS; the fake's MX table answers instead.
     resolveMx: async (domain) =>
       (fake.state.mx.get(domain) ?? []).map((exchange) => ({
@@ -119,14 +129,6 @@ export async function startGooglePortal(options: GooglePortalOptions = {}): Prom
         priority: FAKE_MX_PRIORITY,
       })),
   });
-  let store: PortalStore | undefined;
-  if (options.withStore) {
-    const opened = createSqliteStore(':memory:');
-    await opened.migrate();
-    store = opened.store;
-  }
-  const { logs, sink } = captureLogs();
-  const logger = createLogger(logLevel, sink);
   const settlement =
     store === undefined
       ? undefined
@@ -143,7 +145,8 @@ export async function startGooglePortal(options: GooglePortalOptions = {}): Prom
     config,
     metrics,
     provider,
-    ...(store === undefined ? {} : { store }),
+    store: opened.store,
+    settings,
     logger,
     ...(options.now === undefined ? {} : { now: options.now }),
     ...(options.requestDeadlineMs === undefined
@@ -172,7 +175,7 @@ export async function startGooglePortal(options: GooglePortalOptions = {}): Prom
     async close() {
       await app.close();
       await provider.close();
-      await store?.close();
+      await opened.store.close();
       await fake.close();
       if (clientDir !== undefined) removeDataDir(clientDir);
     },

@@ -18,6 +18,8 @@ import { createPortalMetrics, type PortalMetrics } from '../../server/plugins/me
 import { openSandbox, type Sandbox } from '../../server/providers/sandbox';
 import { SERVER_TEXT } from '../../server/messages';
 import { createSettlementWorker } from '../../server/services/settlementWorker';
+import { openPortalSettings, type PortalSettings } from '../../server/settings/portalSettings';
+import { readSettingsSeed } from '../../server/settings/settingsSeed';
 import { openPortalStore } from '../../server/store/openStore';
 import type { PortalStore } from '../../server/store/portalStore';
 import { recordRoutes, type RouteRecord } from './routeTable';
@@ -62,6 +64,15 @@ function sessionCookie(
   return (
     cookies.get(sessionCookieNames(true)[pick]) ?? cookies.get(sessionCookieNames(false)[pick])
   );
+}
+
+/** How a request with a body goes out besides it. */
+export interface BodyOptions {
+  xsrf?: string | null;
+  raw?: string;
+  contentType?: string;
+  /** More headers, e.g. the browser's X-Time-Zone. */
+  headers?: Record<string, string>;
 }
 
 export class Browser {
@@ -111,16 +122,20 @@ export class Browser {
   }
 
   /** A JSON POST carrying the XSRF header from the cookie, as the SPA's http service does. */
-  post<T = unknown>(
+  post<T = unknown>(url: string, body: unknown, options: BodyOptions = {}): Promise<Answer<T>> {
+    return this.send<T>('POST', url, body, options);
+  }
+
+  /** A JSON PUT, as the console's http service sends one: the XSRF header too. */
+  put<T = unknown>(url: string, body: unknown, options: BodyOptions = {}): Promise<Answer<T>> {
+    return this.send<T>('PUT', url, body, options);
+  }
+
+  private send<T>(
+    method: string,
     url: string,
     body: unknown,
-    options: {
-      xsrf?: string | null;
-      raw?: string;
-      contentType?: string;
-      /** More headers, e.g. the browser's X-Time-Zone. */
-      headers?: Record<string, string>;
-    } = {},
+    options: BodyOptions,
   ): Promise<Answer<T>> {
     const xsrf = options.xsrf === undefined ? sessionCookie(this.cookies, 'xsrf') : options.xsrf;
     const headers: Record<string, string> = {
@@ -128,7 +143,7 @@ export class Browser {
       'content-type': options.contentType ?? 'application/json',
     };
     if (xsrf !== null && xsrf !== undefined) headers[XSRF_HEADER] = xsrf;
-    return this.request<T>('POST', url, {
+    return this.request<T>(method, url, {
       headers,
       body: options.raw ?? JSON.stringify(body),
     });
@@ -145,6 +160,8 @@ export interface Portal {
   sandbox: Sandbox;
   /** The portal store: SQLite in dataDir, or PostgreSQL when env.DATABASE_URL is set. */
   store: PortalStore;
+  /** The customers' settings in force on this instance (the console changes them). */
+  settings: PortalSettings;
   config: ServerConfig;
   /** The app's metrics registry (tests serve it with buildMetricsServer). */
   metrics: PortalMetrics;
@@ -197,10 +214,14 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     ...options.env,
   });
   const { logs, sink } = captureLogs();
-  const sandbox = await openSandbox({ dataDir, now });
-  const store = await openPortalStore(config, now());
-  const metrics = createPortalMetrics();
   const logger = createLogger(config.logLevel, sink);
+  // As main.ts: the store first, its settings the sandbox's seat policy.
+  const store = await openPortalStore(config, now());
+  const settings = await openPortalSettings(store, readSettingsSeed(options.env ?? {}, now()), {
+    log: logger,
+  });
+  const sandbox = await openSandbox({ dataDir, now, seatPolicy: settings });
+  const metrics = createPortalMetrics();
   const settlement = createSettlementWorker({
     store,
     provider: sandbox.provider,
@@ -216,6 +237,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     provider: sandbox.provider,
     sandbox,
     store,
+    settings,
     now,
     logger,
     ...(options.requestDeadlineMs === undefined
@@ -236,6 +258,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     app,
     sandbox,
     store,
+    settings,
     config,
     metrics,
     clock,

@@ -44,6 +44,14 @@ export const OPEN_API_ROUTES: readonly string[] = [
 export const CONSOLE_API_ROUTES: readonly string[] = [
   'GET /api/reseller/console/session',
   'HEAD /api/reseller/console/session',
+  'GET /api/reseller/customers/:customerId/settings',
+  'HEAD /api/reseller/customers/:customerId/settings',
+  'PUT /api/reseller/customers/:customerId/settings',
+  'GET /api/reseller/defaults',
+  'HEAD /api/reseller/defaults',
+  'PUT /api/reseller/defaults',
+  'GET /api/reseller/audit',
+  'HEAD /api/reseller/audit',
 ];
 
 /**

@@ -229,6 +229,57 @@ export const MATRIX: Record<string, MatrixRow> = {
     expect: { ...signedIn(403), 'reseller admin': 200, 'reseller support': 200 },
     tampered: {},
   },
+  // The console's settings and audit: any staff member reads, a reseller admin changes (to what they
+  // were, so every other row still meets the seeded customers), support staff are refused.
+  'GET /api/reseller/customers/:customerId/settings': {
+    auth: 'session',
+    tamper: [],
+    request: ({ own }) => ({
+      method: 'GET',
+      url: `/api/reseller/customers/${own.customerId}/settings`,
+    }),
+    expect: { ...signedIn(403), 'reseller admin': 200, 'reseller support': 200 },
+    tampered: {},
+  },
+  'PUT /api/reseller/customers/:customerId/settings': {
+    auth: 'session',
+    tamper: [],
+    request: ({ own }) => ({
+      method: 'PUT',
+      url: `/api/reseller/customers/${own.customerId}/settings`,
+      body: { portalEnabled: true, seatCap: null, approvalAbove: null },
+    }),
+    expect: { ...signedIn(403), 'reseller admin': 200 },
+    tampered: {},
+  },
+  'GET /api/reseller/defaults': {
+    auth: 'session',
+    tamper: [],
+    request: () => ({ method: 'GET', url: '/api/reseller/defaults' }),
+    expect: { ...signedIn(403), 'reseller admin': 200, 'reseller support': 200 },
+    tampered: {},
+  },
+  'PUT /api/reseller/defaults': {
+    auth: 'session',
+    tamper: [],
+    request: () => ({
+      method: 'PUT',
+      url: '/api/reseller/defaults',
+      body: { seatCap: 50, approvalAbove: null },
+    }),
+    expect: { ...signedIn(403), 'reseller admin': 200 },
+    tampered: {},
+  },
+  'GET /api/reseller/audit': {
+    auth: 'session',
+    tamper: [],
+    request: ({ own }) => ({
+      method: 'GET',
+      url: `/api/reseller/audit?customerId=${own.customerId}`,
+    }),
+    expect: { ...signedIn(403), 'reseller admin': 200, 'reseller support': 200 },
+    tampered: {},
+  },
   'POST /api/add-licence': {
     auth: 'session',
     tamper: ['customerId', 'subscriptionId'],

@@ -1,19 +1,34 @@
 import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import type { Services } from '../../services/types';
+import type { ConsoleHttpService, Services } from '../../services/types';
+import { auditSaga } from './audit/auditSaga';
+import { auditReducer } from './audit/auditSlice';
 import { consoleSaga } from './consoleSaga';
 import { consoleReducer } from './consoleSlice';
+import { settingsSaga } from './settings/settingsSaga';
+import { settingsReducer } from './settings/settingsSlice';
 
 // The console's own store, made by its lazy page: none of its code joins the customers' first load
 // (docs/performance.md), and a staff session never shares state with a customer's.
 
-export function makeConsoleStore(services: Services) {
+/** The customers' services, with an http service that also PUTs (the console's settings). */
+export type ConsoleServices = Services & { http: ConsoleHttpService };
+
+export const consoleReducers = {
+  console: consoleReducer,
+  settings: settingsReducer,
+  audit: auditReducer,
+};
+
+export function makeConsoleStore(services: ConsoleServices) {
   const sagaMiddleware = createSagaMiddleware({ context: { ...services } });
   const store = configureStore({
-    reducer: { console: consoleReducer },
+    reducer: consoleReducers,
     middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
   });
   sagaMiddleware.run(consoleSaga);
+  sagaMiddleware.run(settingsSaga);
+  sagaMiddleware.run(auditSaga);
   return store;
 }
 

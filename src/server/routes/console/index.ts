@@ -1,4 +1,7 @@
 import type { ConsoleRouteFamily } from '../context';
+import { customerSettingsRoutes } from './customerSettings';
+import { resellerDefaultsRoutes } from './resellerDefaults';
+import { staffAuditRoutes } from './staffAudit';
 import { staffSessionRoutes } from './staffSession';
 import { staffSignInRoutes } from './staffSignIn';
 
@@ -7,4 +10,9 @@ import { staffSignInRoutes } from './staffSignIn';
 
 export const consoleSignInRoutes: readonly ConsoleRouteFamily[] = [staffSignInRoutes];
 
-export const consoleRoutes: readonly ConsoleRouteFamily[] = [staffSessionRoutes];
+export const consoleRoutes: readonly ConsoleRouteFamily[] = [
+  staffSessionRoutes,
+  customerSettingsRoutes,
+  resellerDefaultsRoutes,
+  staffAuditRoutes,
+];

@@ -6,6 +6,7 @@ import { DIRECTORY_SCOPE } from '../../../contract/limits';
 import type { SubscriptionInfo } from '../../../contract/subscription';
 import { notFound } from '../../apiError';
 import { notACustomer, provenAccount } from '../../auth/managedAccount';
+import { requirePortalEnabled } from '../../auth/guard';
 import { readDelegateRoles } from '../../auth/roles';
 import { startSignedInSession } from '../../auth/signIn';
 import type { DirectoryUser, PortalProvider } from '../../providers/provider';
@@ -43,7 +44,7 @@ async function readOrganisation(provider: PortalProvider, user: DirectoryUser) {
 // Sign-in: the identity provider's token proves who the caller is; the answer starts the session.
 export async function subscriptionInfoRoutes(
   app: ApiScope,
-  { provider, store, now }: RouteContext,
+  { provider, store, now, settings }: RouteContext,
 ): Promise<void> {
   app.get(
     API_PATHS.subscriptionInfo,
@@ -57,6 +58,8 @@ export async function subscriptionInfoRoutes(
         { requiredScope: DIRECTORY_SCOPE },
       );
       const { customer, subscription, delegate } = await readOrganisation(provider, user);
+      // No session for a customer whose reseller turned the portal off: the 403 screen says so.
+      requirePortalEnabled(settings, provider, customer.customerId);
 
       // The id this page will send back; Google may change it before then (docs/api.md, add-licence).
       await store.rememberSubscriptionId(customer.customerId, subscription.subscriptionId);

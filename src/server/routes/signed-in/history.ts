@@ -13,6 +13,7 @@ import { readLiveRoles, requireOwnCustomer, type LiveRoles } from '../../auth/ro
 import { decodeCursor, encodeCursor, toHistoryEntry } from '../../history/historyView';
 import { SERVER_TEXT } from '../../messages';
 import type { ApiScope, RouteContext } from '../context';
+import { pageSize } from '../pageSize';
 
 const invalid = (message: string) => invalidArgument(message);
 
@@ -26,16 +27,6 @@ function visibleKinds(roles: LiveRoles, wanted: HistoryKind | undefined): readon
   return ['licences'];
 }
 
-/** The page size: digits only (a query string is text), 1–100, 20 when absent. */
-function pageSize(raw: string | undefined): number {
-  if (raw === undefined) return HISTORY_PAGE_DEFAULT;
-  if (!/^[0-9]+$/.test(raw)) throw invalid("Field 'limit' must be an integer.");
-  const limit = Number(raw);
-  if (limit < 1) throw invalid("Field 'limit' must be at least 1.");
-  if (limit > HISTORY_PAGE_MAX) throw invalid(`Field 'limit' must be at most ${HISTORY_PAGE_MAX}.`);
-  return limit;
-}
-
 // The change history of the caller's own customer, newest first, one page at a time: read only; the
 // settlement worker settles what is unsettled (docs/api.md, GET /api/history).
 export async function historyRoutes(
@@ -46,7 +37,10 @@ export async function historyRoutes(
     const session = sessionOf(request);
     const { customer, kind, cursor } = request.query;
     requireOwnCustomer(session, customer);
-    const limit = pageSize(request.query.limit);
+    const limit = pageSize(request.query.limit, {
+      default: HISTORY_PAGE_DEFAULT,
+      max: HISTORY_PAGE_MAX,
+    });
     const olderThan = cursor === undefined ? null : decodeCursor(cursor);
     if (cursor !== undefined && olderThan === null) {
       throw invalid(SERVER_TEXT.invalidHistoryCursor);
