@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ConfigError } from '../configError';
 import { createLogger } from '../plugins/logger';
 import type { PortalStore, StaffActor } from '../store/portalStore';
+import * as staffActions from '../store/staffActions';
 import { captureLogs } from '../../testing/server/capturedLogs';
 import { storeBackendsForTests, type StoreBackend } from '../../testing/server/storeBackends';
 import {
@@ -142,7 +143,10 @@ describe.each(backends)('the console settings on %s', (_name, makeBackend) => {
   it('keeps a change and its staff action together: no record, no change', async () => {
     await open(store).settings;
     const revision = await store.settingsRevision();
-    await backend.exec('DROP TABLE staff_actions');
+    // The record's write fails inside the change's transaction, as a full disk or a lost connection would.
+    jest
+      .spyOn(staffActions, 'recordStaffAction')
+      .mockRejectedValue(new Error('the staff action could not be written'));
     await expect(
       store.changeCustomerSettings(
         ACME,
@@ -157,6 +161,10 @@ describe.each(backends)('the console settings on %s', (_name, makeBackend) => {
     expect(stored.customers.get(ACME)).toBeUndefined();
     expect(stored.defaults).toMatchObject({ seatCap: 50 });
     expect(await store.settingsRevision()).toBe(revision);
+    jest.restoreAllMocks();
+    expect(
+      await store.listStaffActions({ customerId: null, kind: null, olderThan: null, limit: 10 }),
+    ).toEqual([]);
   });
 
   it("applies another instance's change at its next refresh, and keeps the last settings while the store fails", async () => {
