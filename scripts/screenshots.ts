@@ -256,6 +256,15 @@ async function main(): Promise<void> {
         .getByText(email === 'nobody@sandbox.example' ? '403 - Not reseller staff' : email)
         .first()
         .waitFor();
+      if (name === 'console-admin') {
+        // The customers' list, the console's first screen, on its own (docs/reseller-console.md).
+        const customers = console_.getByRole('table', { name: 'Customers' });
+        await customers.getByText('acme.example', { exact: true }).waitFor();
+        await console_.waitForTimeout(SETTLE_MS);
+        const file = path.join(outputDir, 'console-customers.png');
+        await console_.locator('.ant-card').filter({ has: customers }).screenshot({ path: file });
+        console.log(`  ${path.relative(root, file)}`);
+      }
       await snap(console_, name);
       if (name === 'console-support') {
         await openCustomerSettings(console_, 'acme.example');

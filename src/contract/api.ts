@@ -14,6 +14,7 @@ export const API_PATHS = {
   resellerEvents: '/api/reseller/events',
   staffSignIn: '/api/reseller/console/sign-in',
   staffSession: '/api/reseller/console/session',
+  customerList: '/api/reseller/customers',
   customerSettings: '/api/reseller/customers/:customerId/settings',
   resellerDefaults: '/api/reseller/defaults',
   staffAudit: '/api/reseller/audit',

@@ -6,6 +6,7 @@ import {
   ResellerDefaults,
   ResellerDefaultsView,
 } from './customerSettings';
+import { CustomerListPage, CustomerListQuery } from './customerList';
 import { DelegateAction, emailField, idField } from './fields';
 import { HistoryPage, HistoryQuery } from './history';
 import { NotificationEventSchema } from './notifications';
@@ -130,6 +131,12 @@ export const staffSignInSchema = {
   response: { 200: StaffIdentity },
 };
 export const staffSessionSchema = { response: { 200: StaffIdentity } };
+
+/** The reseller's customers, searched, sorted and paged (docs/api.md, GET /api/reseller/customers). */
+export const customerListSchema = {
+  querystring: CustomerListQuery,
+  response: { 200: CustomerListPage },
+};
 
 /** A customer's portal settings (docs/api.md, The reseller's console): read, and replaced by an admin. */
 export const customerSettingsSchema = {

@@ -167,6 +167,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         ...routeContext,
         rateLimits,
         staffGroups: config.staffGroups,
+        pageTokenSecret: config.sessionSecret,
         signIn: consoleSignInRoutes,
         routes: consoleRoutes,
       });

@@ -18,6 +18,12 @@ export const SERVER_TEXT = {
     `The reseller's staff group ${group} does not exist in Google's directory; check RESELLER_ADMINS_GROUP and RESELLER_SUPPORT_GROUP.`,
   unknownCustomer: (named: string) =>
     `${named} is not a customer of this reseller: give a customer's id or one of its domains.`,
+  invalidCustomersQuery:
+    "Field 'query' must be the start of a domain name: letters, digits, dots and hyphens.",
+  invalidCustomersPageToken:
+    'The page token is not one this server gave; leave it out to start from the first page.',
+  customersPageTokenOfAnotherSearch:
+    'The page token belongs to another search or sort; leave it out to start from the first page.',
   invalidAuditCursor:
     'The cursor is not one this server gave; leave it out to start from the newest action.',
   addLicenceRole: 'Only an administrator or a licence delegate can add licences.',

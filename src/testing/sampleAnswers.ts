@@ -1,3 +1,4 @@
+import type { CustomerListPage } from '../contract/customerList';
 import type { DelegateHistoryEntry, HistoryEntry, LicenceHistoryEntry } from '../contract/history';
 import type { NotificationEvent } from '../contract/notifications';
 import type { MonthlyPricePreview, PurchaseCharge } from '../contract/prices';
@@ -100,3 +101,26 @@ export function samplePurchaseEvent(overrides: Partial<NotificationEvent> = {}):
     ...overrides,
   };
 }
+
+/** One page of the console's customers' list: ACME, with a seat cap of its own, and a next page. */
+export const CUSTOMERS_PAGE: CustomerListPage = {
+  customers: [
+    {
+      customerId: 'C0acme001',
+      customerDomain: 'acme.example',
+      skuName: 'Google Workspace Business Standard',
+      planName: 'ANNUAL_MONTHLY_PAY',
+      seatsTotal: 20,
+      seatsAssigned: 17,
+      renewalDate: '2027-03-31',
+      status: 'ACTIVE',
+      settings: { portalEnabled: true, seatCap: 30, approvalAbove: null },
+      effective: { portalEnabled: true, seatCap: 30, approvalAbove: null },
+    },
+  ],
+  total: 51,
+  offset: 0,
+  nextPageToken: 'next-token',
+  previousPageToken: null,
+  listedAt: '2025-01-15T09:00:00.000Z',
+};

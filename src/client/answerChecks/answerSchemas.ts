@@ -4,6 +4,7 @@ import {
   EmailValidatorResponse,
   StaffIdentity,
 } from '../../contract/endpoints';
+import { CustomerListPage } from '../../contract/customerList';
 import { CustomerSettingsView, ResellerDefaultsView } from '../../contract/customerSettings';
 import { HistoryEntry, HistoryPage } from '../../contract/history';
 import { AuditPage } from '../../contract/staffActions';
@@ -49,6 +50,7 @@ export const ANSWER_SCHEMAS = {
   customerSettings: CustomerSettingsView,
   resellerDefaults: ResellerDefaultsView,
   auditPage: AuditPage,
+  customerList: CustomerListPage,
 } as const;
 
 /** What a check's answer is once it passed. */

@@ -35,6 +35,8 @@ export type RouteFamily = FastifyPluginAsync<RouteContext>;
 /** What the reseller console's routes need besides: its two staff groups. */
 export interface ConsoleRouteContext extends RouteContext {
   staffGroups: StaffGroups;
+  /** Signs the customers' list's page tokens (SESSION_SECRET), so every instance reads every one's. */
+  pageTokenSecret: string;
 }
 
 /** One route family of routes/console, registered with the console's context. */

@@ -61,6 +61,8 @@ export async function resellerApiScope(
 export interface ConsoleScopeOptions extends Omit<ScopeOptions, 'routes'> {
   /** RESELLER_ADMINS_GROUP and RESELLER_SUPPORT_GROUP (docs/security.md, The reseller's console). */
   staffGroups: StaffGroups;
+  /** Signs the customers' list's page tokens (docs/api.md, GET /api/reseller/customers). */
+  pageTokenSecret: string;
   /** The staff sign-in: the token proves who calls, so it is limited per address as the open scope. */
   signIn: readonly ConsoleRouteFamily[];
   /** A live staff session only: its guard (live groups, support only reads), then its quota. */
@@ -69,8 +71,8 @@ export interface ConsoleScopeOptions extends Omit<ScopeOptions, 'routes'> {
 
 /** The reseller console's routes: its sign-in, then the routes of a staff session. */
 export async function consoleScope(scope: FastifyInstance, options: ConsoleScopeOptions) {
-  const { routes, signIn, rateLimits, staffGroups, ...context } = options;
-  const consoleContext = { ...context, staffGroups };
+  const { routes, signIn, rateLimits, staffGroups, pageTokenSecret, ...context } = options;
+  const consoleContext = { ...context, staffGroups, pageTokenSecret };
   await scope.register(async (open) => {
     await open.register(perAddressQuota, { limits: rateLimits, metrics: context.metrics });
     for (const family of signIn) await open.register(family, consoleContext);

@@ -1,8 +1,10 @@
 // One journey = one Jest test with its own browser context (clean storage and cookies), every page
 // of it watched (console, page errors, requests), and artefacts saved when it fails.
+import { rmSync } from 'node:fs';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { launchChromium } from '../../support/chromium';
 import { saveFailureArtefacts } from './failureReport';
+import { sandboxWithCrowd } from '../../../src/testing/server/customerCrowd';
 import { startPortalProcess, type PortalProcess } from '../../../src/testing/server/portalProcess';
 
 const STEP_TIMEOUT_MS = 15_000;
@@ -42,16 +44,28 @@ function watch(page: Page, label: string, log: string[]) {
 }
 
 /** Declares the suite's portal and browser (one each per test file) and returns `journey`. */
-export function describePortal() {
+export interface PortalDataset {
+  /** More customers in the shared portal's sandbox (src/testing/server/customerCrowd.ts). */
+  crowd?: number;
+}
+
+export function describePortal(dataset: PortalDataset = {}) {
   let shared: PortalProcess | undefined;
   let browser: Browser | undefined;
+  let crowdDir: string | undefined;
 
   beforeAll(async () => {
-    [shared, browser] = await Promise.all([startBuiltPortal(), launchChromium()]);
+    crowdDir = dataset.crowd === undefined ? undefined : await sandboxWithCrowd(dataset.crowd);
+    const started = startPortalProcess({
+      entry: 'built',
+      ...(crowdDir === undefined ? {} : { dataDir: crowdDir }),
+    });
+    [shared, browser] = await Promise.all([started, launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();
     await shared?.stop();
+    if (crowdDir !== undefined) rmSync(crowdDir, { recursive: true, force: true });
   });
 
   async function run(title: string, body: (journey: Journey) => Promise<void>, fresh: boolean) {

@@ -229,6 +229,14 @@ export const MATRIX: Record<string, MatrixRow> = {
     expect: { ...signedIn(403), 'reseller admin': 200, 'reseller support': 200 },
     tampered: {},
   },
+  // The customers' list: any staff member reads it; a customer's session is refused.
+  'GET /api/reseller/customers': {
+    auth: 'session',
+    tamper: [],
+    request: () => ({ method: 'GET', url: '/api/reseller/customers?query=acme&sort=seatsTotal' }),
+    expect: { ...signedIn(403), 'reseller admin': 200, 'reseller support': 200 },
+    tampered: {},
+  },
   // The console's settings and audit: any staff member reads, a reseller admin changes (to what they
   // were, so every other row still meets the seeded customers), support staff are refused.
   'GET /api/reseller/customers/:customerId/settings': {

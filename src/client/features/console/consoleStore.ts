@@ -4,6 +4,8 @@ import type { ConsoleHttpService, Services } from '../../services/types';
 import { auditSaga } from './audit/auditSaga';
 import { auditReducer } from './audit/auditSlice';
 import { consoleSaga } from './consoleSaga';
+import { customersSaga } from './customers/customersSaga';
+import { customersReducer } from './customers/customersSlice';
 import { consoleReducer } from './consoleSlice';
 import { settingsSaga } from './settings/settingsSaga';
 import { settingsReducer } from './settings/settingsSlice';
@@ -16,6 +18,7 @@ export type ConsoleServices = Services & { http: ConsoleHttpService };
 
 export const consoleReducers = {
   console: consoleReducer,
+  customers: customersReducer,
   settings: settingsReducer,
   audit: auditReducer,
 };
@@ -27,6 +30,7 @@ export function makeConsoleStore(services: ConsoleServices) {
     middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
   });
   sagaMiddleware.run(consoleSaga);
+  sagaMiddleware.run(customersSaga);
   sagaMiddleware.run(settingsSaga);
   sagaMiddleware.run(auditSaga);
   return store;

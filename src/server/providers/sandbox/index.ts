@@ -17,6 +17,11 @@ import { createTokenStore, type IssuedToken } from './tokens';
 // first open, kept across restarts, removed by `npm run sandbox:reset`.
 
 const DATABASE_FILE = 'sandbox.db';
+
+/** The sandbox's database file in a data folder (the bench's crowd of customers is written there). */
+export function sandboxDatabasePath(dataDir: string): string {
+  return path.join(dataDir, DATABASE_FILE);
+}
 /** WAL keeps a -wal and a -shm file beside the database; a reset removes all three. */
 const DATABASE_FILE_SUFFIXES = ['', '-wal', '-shm'];
 /** How long a writer waits for another process's write lock before giving up. */

@@ -1,4 +1,5 @@
 import type { ConsoleRouteFamily } from '../context';
+import { customerListRoutes } from './customerList';
 import { customerSettingsRoutes } from './customerSettings';
 import { resellerDefaultsRoutes } from './resellerDefaults';
 import { staffAuditRoutes } from './staffAudit';
@@ -12,6 +13,7 @@ export const consoleSignInRoutes: readonly ConsoleRouteFamily[] = [staffSignInRo
 
 export const consoleRoutes: readonly ConsoleRouteFamily[] = [
   staffSessionRoutes,
+  customerListRoutes,
   customerSettingsRoutes,
   resellerDefaultsRoutes,
   staffAuditRoutes,

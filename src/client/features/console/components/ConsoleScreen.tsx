@@ -5,6 +5,7 @@ import { NARROW_PAGE_MAX_WIDTH_PX } from '../../../../contract/limits';
 import { SignOutButton } from '../../../components/SignOutButton';
 import { useConsoleDispatch, useConsoleSelector } from '../consoleHooks';
 import { consoleOpened, staffSignInRequested, staffSignOutRequested } from '../consoleSlice';
+import { CustomersScreen } from '../customers/CustomersScreen';
 import { SettingsScreens } from '../settings/SettingsScreens';
 
 // The reseller console's screens (docs/behaviour.md 10): the staff sign-in, the header of who is signed
@@ -93,7 +94,7 @@ function SignedIn() {
         </span>
       </Layout.Header>
       <Layout.Content style={{ padding: 24 }}>
-        <Typography.Paragraph>The customers' list comes here.</Typography.Paragraph>
+        <CustomersScreen />
         <SettingsScreens readOnly={staff.role !== 'admin'} />
       </Layout.Content>
     </Layout>
