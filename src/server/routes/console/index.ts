@@ -1,5 +1,6 @@
 import type { ConsoleRouteFamily } from '../context';
 import { customerSettingsRoutes } from './customerSettings';
+import { ledgerRoutes } from './ledger';
 import { resellerDefaultsRoutes } from './resellerDefaults';
 import { staffAuditRoutes } from './staffAudit';
 import { staffSessionRoutes } from './staffSession';
@@ -15,4 +16,5 @@ export const consoleRoutes: readonly ConsoleRouteFamily[] = [
   customerSettingsRoutes,
   resellerDefaultsRoutes,
   staffAuditRoutes,
+  ledgerRoutes,
 ];
