@@ -6,6 +6,7 @@ import {
 } from '../../contract/endpoints';
 import { CustomerSettingsView, ResellerDefaultsView } from '../../contract/customerSettings';
 import { HistoryEntry, HistoryPage } from '../../contract/history';
+import { LedgerPage } from '../../contract/ledger';
 import { AuditPage } from '../../contract/staffActions';
 import { SubscriptionInfo } from '../../contract/subscription';
 
@@ -49,6 +50,7 @@ export const ANSWER_SCHEMAS = {
   customerSettings: CustomerSettingsView,
   resellerDefaults: ResellerDefaultsView,
   auditPage: AuditPage,
+  ledgerPage: LedgerPage,
 } as const;
 
 /** What a check's answer is once it passed. */

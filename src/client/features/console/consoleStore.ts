@@ -5,6 +5,8 @@ import { auditSaga } from './audit/auditSaga';
 import { auditReducer } from './audit/auditSlice';
 import { consoleSaga } from './consoleSaga';
 import { consoleReducer } from './consoleSlice';
+import { ledgerSaga } from './ledger/ledgerSaga';
+import { ledgerReducer } from './ledger/ledgerSlice';
 import { settingsSaga } from './settings/settingsSaga';
 import { settingsReducer } from './settings/settingsSlice';
 
@@ -18,6 +20,7 @@ export const consoleReducers = {
   console: consoleReducer,
   settings: settingsReducer,
   audit: auditReducer,
+  ledger: ledgerReducer,
 };
 
 export function makeConsoleStore(services: ConsoleServices) {
@@ -29,6 +32,7 @@ export function makeConsoleStore(services: ConsoleServices) {
   sagaMiddleware.run(consoleSaga);
   sagaMiddleware.run(settingsSaga);
   sagaMiddleware.run(auditSaga);
+  sagaMiddleware.run(ledgerSaga);
   return store;
 }
 

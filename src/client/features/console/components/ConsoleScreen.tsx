@@ -5,6 +5,7 @@ import { NARROW_PAGE_MAX_WIDTH_PX } from '../../../../contract/limits';
 import { SignOutButton } from '../../../components/SignOutButton';
 import { useConsoleDispatch, useConsoleSelector } from '../consoleHooks';
 import { consoleOpened, staffSignInRequested, staffSignOutRequested } from '../consoleSlice';
+import { LedgerScreen } from '../ledger/LedgerScreen';
 import { SettingsScreens } from '../settings/SettingsScreens';
 
 // The reseller console's screens (docs/behaviour.md 10): the staff sign-in, the header of who is signed
@@ -95,6 +96,7 @@ function SignedIn() {
       <Layout.Content style={{ padding: 24 }}>
         <Typography.Paragraph>The customers' list comes here.</Typography.Paragraph>
         <SettingsScreens readOnly={staff.role !== 'admin'} />
+        <LedgerScreen />
       </Layout.Content>
     </Layout>
   );
