@@ -11,7 +11,7 @@ export const LEDGER_WORDS = {
   to: 'To (UTC day)',
   state: 'State',
   anyState: 'Any state',
-  apply: 'Filter',
+  apply: 'Filter ledger',
   downloadCsv: 'Download CSV',
   newest: 'Newest',
   older: 'Older changes',
