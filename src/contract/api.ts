@@ -18,6 +18,7 @@ export const API_PATHS = {
   customerSettings: '/api/reseller/customers/:customerId/settings',
   resellerDefaults: '/api/reseller/defaults',
   staffAudit: '/api/reseller/audit',
+  ledger: '/api/reseller/ledger',
 } as const;
 
 /** The settings path of one customer (its customerId or a domain of it), as the console calls it. */

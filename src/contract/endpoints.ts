@@ -12,6 +12,7 @@ import { HistoryPage, HistoryQuery } from './history';
 import { NotificationEventSchema } from './notifications';
 import { PricePreviewResponse, PriceVersion } from './prices';
 import { AuditPage, AuditQuery } from './staffActions';
+import { LedgerPage, LedgerQuery } from './ledger';
 import { SubscriptionInfo } from './subscription';
 
 // The request and answer of every /api route (docs/api.md, Endpoints), each declared once: the routes
@@ -149,6 +150,18 @@ export const resellerDefaultsSchema = { response: { 200: ResellerDefaultsView } 
 export const resellerDefaultsChangeSchema = { ...resellerDefaultsSchema, body: ResellerDefaults };
 /** The audit trail of staff actions, newest first. */
 export const staffAuditSchema = { querystring: AuditQuery, response: { 200: AuditPage } };
+/** Every customer's changes, newest first; `format=csv` answers them all as text/csv instead. */
+export const ledgerSchema = {
+  querystring: LedgerQuery,
+  response: {
+    200: {
+      content: {
+        'application/json': { schema: LedgerPage },
+        'text/csv': { schema: Type.String() },
+      },
+    },
+  },
+};
 
 /** GET /api/reseller/events: events per page when `limit` is absent, and the most a page holds. */
 export const RESELLER_EVENTS_PAGE_DEFAULT = 100;

@@ -26,6 +26,12 @@ export const SERVER_TEXT = {
     'The page token belongs to another search or sort; leave it out to start from the first page.',
   invalidAuditCursor:
     'The cursor is not one this server gave; leave it out to start from the newest action.',
+  invalidLedgerTime: (field: string) =>
+    `Field '${field}' must be a day (YYYY-MM-DD) or an instant with its offset (2030-01-15T09:00:00Z).`,
+  ledgerRangeEmpty: "Field 'from' must be before 'to'.",
+  ledgerCsvPaged: 'The CSV holds every page of the ledger: leave out cursor and limit.',
+  ledgerCsvTooLarge: (max: number) =>
+    `The ledger's CSV holds at most ${max} rows and these filters match more; narrow them with from, to, customerId or state.`,
   addLicenceRole: 'Only an administrator or a licence delegate can add licences.',
   delegatesRole: 'Only an administrator can manage delegates.',
   foreignCustomer: 'You can only see and change the subscription of your own organisation.',

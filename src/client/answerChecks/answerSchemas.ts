@@ -7,6 +7,7 @@ import {
 import { CustomerListPage } from '../../contract/customerList';
 import { CustomerSettingsView, ResellerDefaultsView } from '../../contract/customerSettings';
 import { HistoryEntry, HistoryPage } from '../../contract/history';
+import { LedgerPage } from '../../contract/ledger';
 import { AuditPage } from '../../contract/staffActions';
 import { SubscriptionInfo } from '../../contract/subscription';
 
@@ -51,6 +52,7 @@ export const ANSWER_SCHEMAS = {
   resellerDefaults: ResellerDefaultsView,
   auditPage: AuditPage,
   customerList: CustomerListPage,
+  ledgerPage: LedgerPage,
 } as const;
 
 /** What a check's answer is once it passed. */

@@ -100,6 +100,8 @@ it('quotes every message the server writes', () => {
     noDefaultCredentials: ['<service>'],
     withRequestId: ['<message>', '<request id>'],
     unknownCustomer: ['<customer>'],
+    invalidLedgerTime: ['from'],
+    ledgerCsvTooLarge: ['100000'],
   };
   for (const [name, text] of Object.entries(SERVER_TEXT)) {
     const quoted =

@@ -12,6 +12,7 @@ import {
   type StoreDialect,
 } from './portalStore';
 import type { PortalDatabase } from './schema';
+import { createLedgerStore } from './ledgerQueries';
 import { createSettingsStore } from './settingsQueries';
 
 // The one implementation of PortalStore: Kysely writes the same queries for SQLite and PostgreSQL;
@@ -109,6 +110,7 @@ export function createKyselyStore(
     dialect,
     ...createOutbox(db, dialect),
     ...createSettingsStore(db),
+    ...createLedgerStore(db),
     exclusive: (key, work) => locks.exclusive(key, work),
     ifFree: (key, work) => locks.ifFree(key, work),
 

@@ -4,6 +4,7 @@ import type { StaffActionKind, StaffActionState } from '../../contract/staffActi
 import type { HistoryKind } from '../../contract/history';
 import type { NotificationEvent } from '../../contract/notifications';
 import type { PurchaseCharge } from '../../contract/prices';
+import type { LedgerStore } from './ledgerQueries';
 
 // The portal's own store (docs/deploy.md): session revocations, the change history and the locks that
 // serialise changes to one subscription or delegate list. One interface, two databases: SQLite in
@@ -277,7 +278,7 @@ export interface SettingsStore {
   listStaffActions(query: StaffActionQuery): Promise<StaffActionRecord[]>;
 }
 
-export interface PortalStore extends ChangeLocks, Outbox, SettingsStore {
+export interface PortalStore extends ChangeLocks, Outbox, SettingsStore, LedgerStore {
   readonly dialect: StoreDialect;
 
   /** Whether this one session was revoked (a new sign-in replaced it). */

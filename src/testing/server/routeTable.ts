@@ -52,6 +52,8 @@ export const CONSOLE_API_ROUTES: readonly string[] = [
   'PUT /api/reseller/defaults',
   'GET /api/reseller/audit',
   'HEAD /api/reseller/audit',
+  'GET /api/reseller/ledger',
+  'HEAD /api/reseller/ledger',
 ];
 
 /**

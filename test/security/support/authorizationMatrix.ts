@@ -288,6 +288,17 @@ export const MATRIX: Record<string, MatrixRow> = {
     expect: { ...signedIn(403), 'reseller admin': 200, 'reseller support': 200 },
     tampered: {},
   },
+  // The ledger of every customer's changes and its CSV: any staff member reads, no customer.
+  'GET /api/reseller/ledger': {
+    auth: 'session',
+    tamper: [],
+    request: ({ own }) => ({
+      method: 'GET',
+      url: `/api/reseller/ledger?customerId=${own.customerId}&format=csv`,
+    }),
+    expect: { ...signedIn(403), 'reseller admin': 200, 'reseller support': 200 },
+    tampered: {},
+  },
   'POST /api/add-licence': {
     auth: 'session',
     tamper: ['customerId', 'subscriptionId'],

@@ -7,6 +7,8 @@ import { consoleSaga } from './consoleSaga';
 import { customersSaga } from './customers/customersSaga';
 import { customersReducer } from './customers/customersSlice';
 import { consoleReducer } from './consoleSlice';
+import { ledgerSaga } from './ledger/ledgerSaga';
+import { ledgerReducer } from './ledger/ledgerSlice';
 import { settingsSaga } from './settings/settingsSaga';
 import { settingsReducer } from './settings/settingsSlice';
 
@@ -21,6 +23,7 @@ export const consoleReducers = {
   customers: customersReducer,
   settings: settingsReducer,
   audit: auditReducer,
+  ledger: ledgerReducer,
 };
 
 export function makeConsoleStore(services: ConsoleServices) {
@@ -33,6 +36,7 @@ export function makeConsoleStore(services: ConsoleServices) {
   sagaMiddleware.run(customersSaga);
   sagaMiddleware.run(settingsSaga);
   sagaMiddleware.run(auditSaga);
+  sagaMiddleware.run(ledgerSaga);
   return store;
 }
 

@@ -1,29 +1,9 @@
 import { delegateEntry, licenceEntry, sampleCharge } from '../../../testing/sampleAnswers';
-import { csvCell, historyCsv, historyCsvFileName } from './historyCsv';
+import { historyCsv, historyCsvFileName } from './historyCsv';
 
 const HEADER = '"When (UTC)","Who","What","Kind","State","Request id"';
 /** The charge's seven cells of a change without one. */
 const NO_CHARGE = ',""'.repeat(7);
-
-describe('csvCell', () => {
-  it('quotes every cell and doubles quotes inside', () => {
-    expect(csvCell('plain')).toBe('"plain"');
-    expect(csvCell('say "hi", then\r\nleave')).toBe('"say ""hi"", then\r\nleave"');
-  });
-
-  it.each(['=1+2', '+1', '-1', '@SUM(A1)', '\t=1', '\r=1', '=HYPERLINK("http://x","y")'])(
-    'defuses a cell a spreadsheet would run as a formula: %p',
-    (value) => {
-      const cell = csvCell(value);
-      expect(cell.startsWith(`"'`)).toBe(true);
-      expect(cell).toBe(`"'${value.replace(/"/g, '""')}"`);
-    },
-  );
-
-  it('leaves the same characters alone inside a cell', () => {
-    expect(csvCell('a=b+c-d@e')).toBe('"a=b+c-d@e"');
-  });
-});
 
 describe('historyCsv', () => {
   it('writes a header and one row per entry, CRLF-separated, with a byte-order mark', () => {

@@ -1,9 +1,9 @@
 import type { HistoryEntry } from '../../../contract/history';
 import type { PurchaseCharge } from '../../../contract/prices';
+import { BYTE_ORDER_MARK, csvLine } from '../../../contract/csv';
 import { entryInWords } from './historyWords';
 
-// The filtered history as CSV (RFC 4180: every cell quoted, quotes doubled, CRLF between rows),
-// safe to open in a spreadsheet.
+// The filtered history as CSV, written by the portal's one set of cell rules (src/contract/csv.ts).
 
 /** A purchase's charge under its contract names, amounts in integer minor units (docs/api.md, Money). */
 const CHARGE_FIELDS = [
@@ -16,16 +16,6 @@ const CHARGE_FIELDS = [
   'priceVersion',
 ] as const satisfies readonly (keyof PurchaseCharge)[];
 const HEADER = ['When (UTC)', 'Who', 'What', 'Kind', 'State', 'Request id', ...CHARGE_FIELDS];
-// A cell a spreadsheet would run as a formula starts with one of these (OWASP's CSV injection list).
-const FORMULA_START = /^[=+\-@\t\r]/;
-/** Lets a spreadsheet read the file as UTF-8, so the arrow in 'Added 5 licenses (20 → 25)' survives. */
-const BYTE_ORDER_MARK = '\uFEFF';
-
-/** One cell: a leading formula character is defused with an apostrophe, then the cell is quoted. */
-export function csvCell(value: string): string {
-  const defused = FORMULA_START.test(value) ? `'${value}` : value;
-  return `"${defused.replace(/"/g, '""')}"`;
-}
 
 /** The charge's cells; empty for a delegate change or a purchase recorded without one. */
 function chargeCells(entry: HistoryEntry): string[] {
@@ -43,8 +33,7 @@ export function historyCsv(entries: readonly HistoryEntry[]): string {
     entry.requestId,
     ...chargeCells(entry),
   ]);
-  const lines = [HEADER, ...rows].map((row) => row.map(csvCell).join(','));
-  return `${BYTE_ORDER_MARK}${lines.join('\r\n')}\r\n`;
+  return `${BYTE_ORDER_MARK}${[HEADER, ...rows].map(csvLine).join('')}`;
 }
 
 /** 'change-history-acme.example-licences-2030-01-15.csv' */

@@ -1,6 +1,7 @@
 import type { ConsoleRouteFamily } from '../context';
 import { customerListRoutes } from './customerList';
 import { customerSettingsRoutes } from './customerSettings';
+import { ledgerRoutes } from './ledger';
 import { resellerDefaultsRoutes } from './resellerDefaults';
 import { staffAuditRoutes } from './staffAudit';
 import { staffSessionRoutes } from './staffSession';
@@ -17,4 +18,5 @@ export const consoleRoutes: readonly ConsoleRouteFamily[] = [
   customerSettingsRoutes,
   resellerDefaultsRoutes,
   staffAuditRoutes,
+  ledgerRoutes,
 ];

@@ -6,6 +6,7 @@ import { SignOutButton } from '../../../components/SignOutButton';
 import { useConsoleDispatch, useConsoleSelector } from '../consoleHooks';
 import { consoleOpened, staffSignInRequested, staffSignOutRequested } from '../consoleSlice';
 import { CustomersScreen } from '../customers/CustomersScreen';
+import { LedgerScreen } from '../ledger/LedgerScreen';
 import { SettingsScreens } from '../settings/SettingsScreens';
 
 // The reseller console's screens (docs/behaviour.md 10): the staff sign-in, the header of who is signed
@@ -96,6 +97,7 @@ function SignedIn() {
       <Layout.Content style={{ padding: 24 }}>
         <CustomersScreen />
         <SettingsScreens readOnly={staff.role !== 'admin'} />
+        <LedgerScreen />
       </Layout.Content>
     </Layout>
   );
