@@ -19,6 +19,9 @@ import { SERVER_TEXT } from '../messages';
 // Workspace subscription, with its portal settings, searched by domain prefix, sorted and paged by
 // the server from one listing of Google's kept for a minute, on the sandbox and on the fake Google.
 
+/** Starting a portal on the fake Google takes seconds on a loaded machine. */
+jest.setTimeout(30_000);
+
 const OPS = 'ops@sandbox.example';
 const list = API_PATHS.customerList;
 const domains = (page: CustomerListPage) => page.customers.map((row) => row.customerDomain);

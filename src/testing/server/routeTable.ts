@@ -44,6 +44,8 @@ export const OPEN_API_ROUTES: readonly string[] = [
 export const CONSOLE_API_ROUTES: readonly string[] = [
   'GET /api/reseller/console/session',
   'HEAD /api/reseller/console/session',
+  'GET /api/reseller/customers',
+  'HEAD /api/reseller/customers',
   'GET /api/reseller/customers/:customerId/settings',
   'HEAD /api/reseller/customers/:customerId/settings',
   'PUT /api/reseller/customers/:customerId/settings',

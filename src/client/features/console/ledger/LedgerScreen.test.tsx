@@ -9,6 +9,9 @@ import { LedgerScreen } from './LedgerScreen';
 
 // The ledger screen (docs/reseller-console.md, The ledger) as staff see and use it.
 
+/** antd's table and form render slowly in jsdom on a loaded machine. */
+jest.setTimeout(30_000);
+
 const ROW: LedgerPage['rows'][number] = {
   id: '7',
   at: '2030-01-10T12:00:00.000Z',
